@@ -1,0 +1,25 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "stress",
+  products: [
+    .executable(name: "stress", targets: ["stress"]),
+    // The engine and the command line, for packages that stress their own types.
+    .library(name: "StressKit", targets: ["StressKit"]),
+    .library(name: "StressCLI", targets: ["StressCLI"]),
+    .library(name: "FoundationSubjects", targets: ["FoundationSubjects"]),
+  ],
+  targets: [
+    // The engine: plans, workers, wrappers, results. No command-line code.
+    .target(name: "StressKit"),
+    // The catalog of Foundation subjects, written against StressKit's public protocols.
+    .target(name: "FoundationSubjects", dependencies: ["StressKit"]),
+    // Argument parsing, help, console output: the `stress` command as a library entry point.
+    .target(name: "StressCLI", dependencies: ["StressKit"]),
+    .executableTarget(name: "stress", dependencies: ["StressCLI", "FoundationSubjects"]),
+    .testTarget(name: "StressKitTests", dependencies: ["StressKit", "FoundationSubjects"]),
+    .testTarget(name: "StressCLITests", dependencies: ["StressCLI", "stress"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

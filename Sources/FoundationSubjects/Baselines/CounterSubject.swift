@@ -1,0 +1,34 @@
+import StressKit
+
+/// A shared integer: writes increment, reads load. Unprotected increments lose updates.
+public final class CounterSubject: StressSubject, @unchecked Sendable {
+  public static let info = SubjectInfo(
+    id: "counter", summary: "a shared Int: increment, load (a lock's bare cost)",
+    documented: .notListed)
+
+  private let shape: TrialShape
+  private var value = 0
+
+  public init(shape: TrialShape) {
+    self.shape = shape
+  }
+
+  public func write(_ step: Step) {
+    value &+= 1
+  }
+
+  public func read(_ step: Step) -> String? {
+    let seen = value
+    let most = shape.opsPerThread.map { $0 * shape.threads } ?? Int.max
+    return (0...most).contains(seen) ? nil : "counter read \(seen), outside 0...\(most)"
+  }
+
+  public func check(writesPerThread: [Int]) -> Violations {
+    let expected = writesPerThread.reduce(0, +)
+    var violations = Violations()
+    violations.add(
+      count: abs(expected - value),
+      "counter is \(value) after \(expected) increments (\(expected - value) lost)")
+    return violations
+  }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import StressKit
+
+/// An immutable `NSArray` shared read-only: every read checks the element at a random index.
+public final class NSArraySubject: StressSubject, @unchecked Sendable {
+  public static let info = SubjectInfo(
+    id: "nsarray", summary: "immutable NSArray, shared read-only: object(at:)",
+    documented: .safe, readOnly: true)
+
+  static let size = 4096
+  private let items: NSArray
+
+  public init(shape: TrialShape) {
+    items = NSArray(array: (0..<Self.size).map { NSNumber(value: Token.encode(thread: 0, seq: $0)) })
+  }
+
+  public func read(_ step: Step) -> String? {
+    let index = Int(step.random % UInt64(Self.size))
+    let value = (items.object(at: index) as? NSNumber)?.intValue
+    let expected = Token.encode(thread: 0, seq: index)
+    return value == expected ? nil : "element \(index) is \(value.map(String.init) ?? "not a number")"
+  }
+
+  public func check(writesPerThread: [Int]) -> Violations {
+    Token.verify(
+      items.map { ($0 as? NSNumber)?.intValue ?? -1 }, writesPerThread: [Self.size])
+  }
+}

@@ -1,0 +1,33 @@
+import StressKit
+
+/// A Swift `Set<Int>` in one shared variable: writes insert, reads test membership or load the
+/// first element.
+public final class SwiftSetSubject: StressSubject, @unchecked Sendable {
+  public static let info = SubjectInfo(
+    id: "swift-set", summary: "Swift Set<Int> in a shared var: insert, contains, first",
+    documented: .notListed)
+
+  private let shape: TrialShape
+  private var items: Set<Int> = []
+
+  public init(shape: TrialShape) {
+    self.shape = shape
+  }
+
+  public func write(_ step: Step) {
+    items.insert(step.token)
+  }
+
+  public func read(_ step: Step) -> String? {
+    if step.random & 1 == 0 {
+      _ = items.contains(Token.probe(step.random, shape: shape))
+      return nil
+    }
+    guard let value = items.first, !shape.couldHaveWritten(value) else { return nil }
+    return "element \(value) was never written"
+  }
+
+  public func check(writesPerThread: [Int]) -> Violations {
+    Token.verify(items, writesPerThread: writesPerThread)
+  }
+}

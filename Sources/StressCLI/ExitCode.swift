@@ -1,0 +1,11 @@
+/// The exit codes a CI job can act on.
+public enum ExitCode: Int32 {
+  /// Every protected wrapper passed every trial (unprotected failures are findings).
+  case success = 0
+  /// A protected wrapper failed a trial, or a subject is broken.
+  case failure = 1
+  /// The harness itself could not run (a worker would not start, results could not be written).
+  case harness = 2
+  /// Bad command line or suite file (EX_USAGE).
+  case usage = 64
+}

@@ -1,0 +1,136 @@
+import Foundation
+import StressKit
+
+/// `stress run`: plan the cells, run them in workers, write the CSV, print the summary.
+struct RunCommand {
+  static let name = "run"
+  static let overview = "Run a suite or a list of subjects and write a CSV row for every trial."
+  static let usage = "stress run (--suite <suite> | --subjects <ids>) [<options>]"
+  static let options: [OptionSpec] = [
+    .value("suite", "<suite>", "A suite name (a file in Suites/) or the path to a suite file."),
+    .value(
+      "subjects", "<ids>",
+      "Comma-separated subject ids. Without --suite, runs them with default settings; with it, replaces the suite's subjects."
+    ),
+    .value("wrappers", "<ids>", "Comma-separated wrapper ids.", default: "the suite's, else all"),
+    .value(
+      "threads", "<counts>", "Comma-separated thread counts, each 1 to \(Suite.maxThreads).",
+      default: "the suite's, else 1,2,4,8"),
+    .value("trials", "<n>", "Trials per cell.", default: "from --mode"),
+    .value("ops", "<n>", "Operations per thread in each trial.", default: "from --mode"),
+    .value("duration", "<seconds>", "Seconds per trial, instead of a number of operations."),
+    .value(
+      "read-ratio", "<ratio>", "The share of operations that are reads, 0 to 1.",
+      default: "the suite's, else each subject's"),
+    .value(
+      "seed", "<n>", "Seed of the operation streams; trial k of every cell uses seed + k.",
+      default: "random, recorded in the CSV"),
+    .value(
+      "timeout", "<seconds>", "Seconds a trial may run before it counts as a hang and its worker is killed.",
+      default: "from --mode, plus --duration"),
+    .value(
+      "mode", "<mode>",
+      "Budget preset: quick (collections in under 30 s), default (under 3 min) or tough.",
+      default: "default"),
+    .value("out", "<path>", "The CSV file to write.", default: "Results/<suite>-<UTC timestamp>.csv"),
+    .flag("quiet", "No progress and no summary: print only the path of the CSV."),
+    .help,
+  ]
+
+  static var help: String {
+    HelpText.render(
+      overview: overview, usage: usage, options: options,
+      footer: """
+        EXIT CODES:
+          0   every protected wrapper passed every trial (unprotected failures are findings)
+          1   a protected wrapper failed a trial, or a subject is broken
+          2   the harness could not run (a worker would not start, results could not be written)
+          64  bad command line or suite file
+        """)
+  }
+
+  let catalog: Catalog
+  let console: Console
+
+  func run(_ arguments: [String]) throws(UsageError) -> ExitCode {
+    let parsed = try ParsedArguments(arguments, specs: Self.options, usage: Self.usage)
+    if parsed.flags.contains("help") {
+      console.out(Self.help)
+      return .success
+    }
+    let options = try Self.options(from: parsed)
+    let plan: Plan
+    do {
+      plan = try Plan(options: options, catalog: catalog)
+    } catch {
+      throw UsageError("\(Self.capitalized(error.description))", usage: Self.usage)
+    }
+    let quiet = parsed.flags.contains("quiet")
+    let path = parsed.string("out") ?? Self.defaultPath(for: plan)
+
+    let writer: CSVResultsWriter
+    do {
+      if parsed.string("out") == nil {
+        try FileManager.default.createDirectory(
+          atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+      }
+      writer = try CSVResultsWriter(path: path)
+    } catch {
+      console.error("\(error)")
+      return .harness
+    }
+    var observers: [any RunObserver] = [writer]
+    if !quiet { observers.append(ConsoleProgress(console: console, path: path)) }
+
+    let records: [TrialRecord]
+    do {
+      records = try Scheduler(plan: plan).run(observers: observers)
+    } catch {
+      console.error("\(error)")
+      return .harness
+    }
+    let summary = RunSummary(plan: plan, records: records)
+    if quiet {
+      console.out(path + "\n")
+    } else {
+      console.out(summary.render(path: path))
+    }
+    return summary.failing.isEmpty ? .success : .failure
+  }
+
+  static func options(from parsed: ParsedArguments) throws(UsageError) -> RunOptions {
+    var o = RunOptions()
+    o.suite = parsed.string("suite")
+    o.subjects = try parsed.list("subjects", usage: usage)
+    o.wrappers = try parsed.list("wrappers", usage: usage)
+    o.threads = try parsed.integers("threads", in: 1...Suite.maxThreads, usage: usage)
+    o.trials = try parsed.integer("trials", in: 1...1_000_000, usage: usage)
+    o.ops = try parsed.integer("ops", in: 1...Int(UInt32.max), usage: usage)
+    o.seconds = try parsed.number("duration", positive: true, usage: usage)
+    o.readRatio = try parsed.number("read-ratio", in: 0...1, usage: usage)
+    o.seed = try parsed.seed("seed", usage: usage)
+    o.timeout = try parsed.number("timeout", positive: true, usage: usage)
+    o.mode = try parsed.mode("mode", usage: usage) ?? .default
+    if o.ops != nil && o.seconds != nil {
+      throw UsageError("Give either '--ops' or '--duration', not both.", usage: usage)
+    }
+    if o.suite == nil && o.subjects == nil {
+      throw UsageError("Nothing to run: give '--suite <suite>' or '--subjects <ids>'.", usage: usage)
+    }
+    return o
+  }
+
+  /// `Results/<suite>-<UTC timestamp>.csv`.
+  static func defaultPath(for plan: Plan) -> String {
+    let f = DateFormatter()
+    f.locale = Locale(identifier: "en_US_POSIX")
+    f.timeZone = TimeZone(identifier: "UTC")
+    f.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+    let suite = plan.suite.replacingOccurrences(of: "/", with: "_")
+    return "Results/\(suite)-\(f.string(from: plan.startedAt)).csv"
+  }
+
+  static func capitalized(_ text: String) -> String {
+    text.prefix(1).uppercased() + text.dropFirst() + (text.hasSuffix(".") || text.hasSuffix(")") || text.hasSuffix("?") ? "" : ".")
+  }
+}

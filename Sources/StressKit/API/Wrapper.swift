@@ -1,0 +1,33 @@
+/// A protection around a shared subject: a lock, a queue, or nothing at all.
+///
+/// One instance is created per trial. Each operation the threads perform goes through `read` or
+/// `write`; adding a wrapper is one type conforming to this protocol.
+public protocol Wrapper: AnyObject, Sendable {
+  static var info: WrapperInfo { get }
+
+  init()
+
+  func read<S: StressSubject>(_ subject: S, _ step: Step) -> String?
+  func write<S: StressSubject>(_ subject: S, _ step: Step)
+
+  /// Waits until every write handed to `write` has taken effect (for wrappers that defer them).
+  func drain()
+}
+
+extension Wrapper {
+  public func drain() {}
+}
+
+/// Describes a wrapper for listings and results.
+public struct WrapperInfo: Sendable {
+  public var id: String
+  public var summary: String
+  /// False only for `unprotected`: its failures are findings, not failures of the run.
+  public var isProtected: Bool
+
+  public init(id: String, summary: String, isProtected: Bool = true) {
+    self.id = id
+    self.summary = summary
+    self.isProtected = isProtected
+  }
+}

@@ -1,0 +1,13 @@
+/// What ends a trial: a number of operations per thread, or a wall-clock duration.
+public enum Bound: Sendable, Equatable, Codable {
+  case ops(Int)
+  case seconds(Double)
+
+  public var opsPerThread: Int? {
+    if case .ops(let n) = self { n } else { nil }
+  }
+
+  public var seconds: Double? {
+    if case .seconds(let s) = self { s } else { nil }
+  }
+}

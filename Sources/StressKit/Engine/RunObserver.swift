@@ -1,0 +1,17 @@
+/// Receives a run's events in order. Sinks (CSV, console) are observers; none reaches back
+/// into the engine. A throwing observer stops the run (e.g. the results disk is full).
+public protocol RunObserver: AnyObject {
+  func runStarted(_ plan: Plan) throws
+  func cellStarted(_ cell: Cell, index: Int, of total: Int) throws
+  func trialFinished(_ record: TrialRecord) throws
+  func cellFinished(_ cell: Cell, records: [TrialRecord]) throws
+  func runFinished(_ records: [TrialRecord]) throws
+}
+
+extension RunObserver {
+  public func runStarted(_ plan: Plan) throws {}
+  public func cellStarted(_ cell: Cell, index: Int, of total: Int) throws {}
+  public func trialFinished(_ record: TrialRecord) throws {}
+  public func cellFinished(_ cell: Cell, records: [TrialRecord]) throws {}
+  public func runFinished(_ records: [TrialRecord]) throws {}
+}

@@ -1,0 +1,40 @@
+/// Runs a plan: each cell's trials in a worker process, one trial at a time, a fresh worker
+/// after any crash or hang, every finished trial handed to the observers at once.
+public final class Scheduler {
+  public let plan: Plan
+  private let workerExecutable: String
+
+  /// `workerExecutable` is a binary that serves `Worker.command` (normally this one).
+  public init(plan: Plan, workerExecutable: String = Platform.executablePath()) {
+    self.plan = plan
+    self.workerExecutable = workerExecutable
+    Platform.ignoreBrokenPipes()
+  }
+
+  /// Runs every trial; throws if an observer fails or no worker can be started.
+  @discardableResult
+  public func run(observers: [any RunObserver]) throws -> [TrialRecord] {
+    for o in observers { try o.runStarted(plan) }
+    var all: [TrialRecord] = []
+    for (index, cell) in plan.cells.enumerated() {
+      for o in observers { try o.cellStarted(cell, index: index, of: plan.cells.count) }
+      var worker: WorkerProcess?
+      defer { worker?.stop() }
+      var records: [TrialRecord] = []
+      for trial in 0..<plan.trials {
+        if worker == nil || worker?.isAlive == false {
+          worker = try WorkerProcess(executable: workerExecutable)
+        }
+        let seed = plan.seed(forTrial: trial)
+        let result = worker!.run(cell.spec(bound: plan.bound, seed: seed), timeout: plan.timeout)
+        let record = TrialRecord(cell: cell, trial: trial, seed: seed, result: result)
+        records.append(record)
+        for o in observers { try o.trialFinished(record) }
+      }
+      all += records
+      for o in observers { try o.cellFinished(cell, records: records) }
+    }
+    for o in observers { try o.runFinished(all) }
+    return all
+  }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Synchronization
+
+/// Releases a trial's threads together, and tells the threads when a timed trial is over.
+///
+/// Threads that arrive early yield a few times, then park on a condition, so that 256 threads
+/// on two cores do not burn the cores waiting for each other.
+final class StartGate: Sendable {
+  private let parties: Int
+  private let arrived = Atomic<Int>(0)
+  private let opened = Atomic<Bool>(false)
+  private let stopped = Atomic<Bool>(false)
+  private let allArrived = DispatchSemaphore(value: 0)
+  private let condition = NSCondition()
+
+  init(parties: Int) {
+    self.parties = parties
+  }
+
+  /// Called by each worker thread; returns when the gate opens.
+  func arriveAndWait() {
+    if arrived.add(1, ordering: .acquiringAndReleasing).newValue == parties {
+      allArrived.signal()
+    }
+    for _ in 0..<64 {
+      if opened.load(ordering: .acquiring) { return }
+      Platform.yield()
+    }
+    condition.lock()
+    while !opened.load(ordering: .acquiring) { condition.wait() }
+    condition.unlock()
+  }
+
+  /// Waits for every thread to arrive, then releases them all at once.
+  func openWhenAllArrived() {
+    allArrived.wait()
+    condition.lock()
+    opened.store(true, ordering: .releasing)
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// Tells the threads of a time-bounded trial to finish.
+  func stop() {
+    stopped.store(true, ordering: .relaxed)
+  }
+
+  @inline(__always)
+  var isStopped: Bool { stopped.load(ordering: .relaxed) }
+}

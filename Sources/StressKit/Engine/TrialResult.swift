@@ -1,0 +1,36 @@
+/// What one trial measured and found.
+public struct TrialResult: Sendable, Codable, Equatable {
+  public var outcome: Outcome
+  /// Violations found (reads and end state); nil when the trial did not finish.
+  public var failures: Int?
+  /// Operations done by all threads together; nil when the trial did not finish.
+  public var ops: Int?
+  public var reads: Int?
+  public var writes: Int?
+  /// The timed region: start barrier release to the last thread done (and deferred writes
+  /// drained); nil when the trial did not finish.
+  public var seconds: Double?
+  /// The first violation, the crash signal and message, or what went wrong.
+  public var detail: String
+
+  public init(
+    outcome: Outcome, failures: Int? = nil, ops: Int? = nil, reads: Int? = nil,
+    writes: Int? = nil, seconds: Double? = nil, detail: String = ""
+  ) {
+    self.outcome = outcome
+    self.failures = failures
+    self.ops = ops
+    self.reads = reads
+    self.writes = writes
+    self.seconds = seconds
+    self.detail = detail
+  }
+
+  /// Operations per second over the timed region; nil when the trial did not finish.
+  public var opsPerSecond: Double? {
+    guard let ops, let seconds, seconds > 0, outcome == .ok || outcome == .corrupt else {
+      return nil
+    }
+    return Double(ops) / seconds
+  }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// The child side of trial isolation: a worker process reads trial specs (one JSON line each)
+/// on stdin, runs them, and writes results (one JSON line each) on fd 3. Whatever the subject
+/// prints goes to stdout/stderr, which the parent keeps apart as diagnostics.
+public enum Worker {
+  /// The hidden argument that turns the `stress` executable into a worker.
+  public static let command = "__worker"
+  static let resultDescriptor: Int32 = 3
+
+  /// Serves trials until stdin closes or the parent disappears; never returns.
+  public static func serve(catalog: Catalog, arguments: [String]) -> Never {
+    watchParent(arguments)
+    let decoder = JSONDecoder()
+    let encoder = JSONEncoder()
+    var pending: [UInt8] = []
+    while let chunk = Platform.readSome(0), !chunk.isEmpty {
+      pending += chunk
+      while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+        let line = Array(pending[..<newline])
+        pending.removeSubrange(...newline)
+        let result: TrialResult
+        do {
+          result = Trial.run(try decoder.decode(TrialSpec.self, from: Data(line)), catalog: catalog)
+        } catch {
+          result = TrialResult(outcome: .error, detail: "worker could not read its request: \(error)")
+        }
+        var bytes = [UInt8]((try? encoder.encode(result)) ?? Data())
+        bytes.append(UInt8(ascii: "\n"))
+        guard Platform.writeAll(resultDescriptor, bytes) else { Platform.exitImmediately(3) }
+      }
+    }
+    Platform.exitImmediately(0)
+  }
+
+  /// Exits as soon as the parent is gone (even if it was SIGKILLed and a trial is stuck).
+  private static func watchParent(_ arguments: [String]) {
+    guard let i = arguments.firstIndex(of: "--parent-pid"), i + 1 < arguments.count,
+      let parent = Int32(arguments[i + 1])
+    else { return }
+    let watchdog = Thread {
+      while Platform.parentProcessID == parent { Platform.sleep(seconds: 0.05) }
+      Platform.exitImmediately(4)
+    }
+    watchdog.start()
+  }
+}

@@ -1,0 +1,119 @@
+import Foundation
+
+/// The parent side of trial isolation: one worker process, trials sent to it one at a time,
+/// each with a deadline. A worker that crashed or was killed for hanging is not reused.
+final class WorkerProcess {
+  private let child: Platform.Child
+  private var results: [UInt8] = []
+  private var diagnostics: [UInt8] = []
+  private(set) var isAlive = true
+  private static let diagnosticsLimit = 64 * 1024
+
+  init(executable: String) throws {
+    var environment = ProcessInfo.processInfo.environment
+    // A crashing worker would otherwise print a long backtrace; we keep the message only.
+    environment["SWIFT_BACKTRACE"] = "enable=no"
+    child = try Platform.spawn(
+      executable: executable,
+      arguments: [Worker.command, "--parent-pid", String(Platform.processID)],
+      environment: environment)
+  }
+
+  deinit {
+    stop()
+  }
+
+  /// Runs `spec`; a crash, a hang past `timeout` seconds, or a garbled answer becomes the result.
+  func run(_ spec: TrialSpec, timeout: Double) -> TrialResult {
+    guard isAlive else { return TrialResult(outcome: .error, detail: "worker is not running") }
+    diagnostics.removeAll()
+    var request = [UInt8]((try? JSONEncoder().encode(spec)) ?? Data())
+    request.append(UInt8(ascii: "\n"))
+    guard Platform.writeAll(child.input, request) else { return ended() }
+
+    let deadline = Platform.monotonicNanos() + UInt64(timeout * 1e9)
+    while true {
+      if let newline = results.firstIndex(of: UInt8(ascii: "\n")) {
+        let line = Data(results[..<newline])
+        results.removeSubrange(...newline)
+        if let result = try? JSONDecoder().decode(TrialResult.self, from: line) { return result }
+        stop()
+        return TrialResult(outcome: .error, detail: "worker sent an unreadable result")
+      }
+      let now = Platform.monotonicNanos()
+      guard now < deadline else {
+        stop()
+        return TrialResult(
+          outcome: .hang,
+          detail: "no result within \(Self.format(timeout)) s; worker killed"
+            + (Self.firstLine(diagnostics).map { " (\($0))" } ?? ""))
+      }
+      let wait = Int32(min(100, (deadline - now) / 1_000_000 + 1))
+      for fd in Platform.waitReadable([child.results, child.diagnostics], milliseconds: wait) {
+        let chunk = Platform.readSome(fd) ?? []
+        if fd == child.diagnostics {
+          if diagnostics.count < Self.diagnosticsLimit { diagnostics += chunk }
+        } else if chunk.isEmpty {
+          return ended()
+        } else {
+          results += chunk
+        }
+      }
+    }
+  }
+
+  /// Closes the worker's input so it exits, and makes sure it is gone.
+  func stop() {
+    guard isAlive else { return }
+    isAlive = false
+    Platform.closeDescriptor(child.input)
+    Platform.killHard(child.pid)
+    _ = Platform.wait(child.pid)
+    Platform.closeDescriptor(child.results)
+    Platform.closeDescriptor(child.diagnostics)
+  }
+
+  /// The worker closed its result channel: collect how it died.
+  private func ended() -> TrialResult {
+    // Drain what it said on the way out (the fatal error message comes before the signal).
+    while diagnostics.count < Self.diagnosticsLimit,
+      !Platform.waitReadable([child.diagnostics], milliseconds: 200).isEmpty,
+      let chunk = Platform.readSome(child.diagnostics), !chunk.isEmpty
+    {
+      diagnostics += chunk
+    }
+    isAlive = false
+    Platform.closeDescriptor(child.input)
+    let termination = Platform.wait(child.pid)
+    Platform.closeDescriptor(child.results)
+    Platform.closeDescriptor(child.diagnostics)
+    let message = Self.firstLine(diagnostics)
+    switch termination {
+    case .signaled(let signal):
+      return TrialResult(
+        outcome: .crash,
+        detail: ([Platform.signalName(signal)] + (message.map { [$0] } ?? [])).joined(separator: ": "))
+    case .exited(let code):
+      return TrialResult(
+        outcome: .crash,
+        detail: (["exited with status \(code)"] + (message.map { [$0] } ?? [])).joined(separator: ": "))
+    case nil:
+      return TrialResult(outcome: .error, detail: "worker closed its result channel")
+    }
+  }
+
+  /// The line that best says why a worker died: a Swift fatal error if there is one.
+  static func firstLine(_ bytes: [UInt8]) -> String? {
+    let lines = String(decoding: bytes, as: UTF8.self)
+      .split(whereSeparator: \.isNewline)
+      .map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty }
+    let markers = ["Fatal error", "fatal error", "Precondition failed", "Assertion failed"]
+    let best = lines.first { line in markers.contains { line.contains($0) } } ?? lines.first
+    return best.map { String($0.prefix(300)) }
+  }
+
+  static func format(_ seconds: Double) -> String {
+    seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+  }
+}

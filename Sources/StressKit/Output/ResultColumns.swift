@@ -1,0 +1,39 @@
+import Foundation
+
+/// The trial CSV's columns: fixed variables first, measures after, environment last.
+/// `Results/README.md` documents each one; keep the two in step.
+public enum ResultColumns {
+  public static let header = [
+    "run_id", "started_at", "suite", "mode", "subject", "documented", "wrapper", "protected",
+    "threads", "read_ratio", "ops_limit", "seconds_limit", "trial", "seed", "outcome", "failures",
+    "ops", "reads", "writes", "seconds", "ops_per_sec", "detail", "toolchain", "os", "cpus",
+  ]
+
+  public static func row(_ record: TrialRecord, plan: Plan, environment: RunEnvironment) -> [String] {
+    let r = record.result
+    return [
+      plan.runID, timestamp(plan.startedAt), plan.suite, plan.mode.rawValue, record.cell.subject,
+      record.cell.documented.rawValue, record.cell.wrapper, String(record.cell.isProtected),
+      String(record.cell.threads), number(record.cell.readRatio),
+      plan.bound.opsPerThread.map(String.init) ?? "", plan.bound.seconds.map(number) ?? "",
+      String(record.trial), String(record.seed), r.outcome.rawValue,
+      r.failures.map(String.init) ?? "", r.ops.map(String.init) ?? "",
+      r.reads.map(String.init) ?? "", r.writes.map(String.init) ?? "",
+      r.seconds.map { String(format: "%.6f", $0) } ?? "",
+      r.opsPerSecond.map { String(format: "%.1f", $0) } ?? "",
+      r.detail, environment.toolchain, environment.os, String(environment.cpus),
+    ]
+  }
+
+  /// ISO 8601 in UTC, to the second.
+  public static func timestamp(_ date: Date) -> String {
+    let f = ISO8601DateFormatter()
+    f.formatOptions = [.withInternetDateTime]
+    f.timeZone = TimeZone(identifier: "UTC")
+    return f.string(from: date)
+  }
+
+  static func number(_ x: Double) -> String {
+    x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x)
+  }
+}

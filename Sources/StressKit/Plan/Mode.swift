@@ -1,0 +1,18 @@
+/// Budget presets: how long a run may take.
+public enum Mode: String, Sendable, CaseIterable, Codable {
+  /// A smoke test: the collections suite in under 30 s on a 2-core machine.
+  case quick
+  /// The everyday run: the collections suite in under 3 minutes on a 2-core machine.
+  case `default`
+  /// Long runs for rare races, at night.
+  case tough
+
+  /// The budget used when a suite does not set its own for this mode.
+  public var preset: Budget {
+    switch self {
+    case .quick: Budget(trials: 2, ops: 2_000, timeout: 10)
+    case .default: Budget(trials: 5, ops: 10_000, timeout: 20)
+    case .tough: Budget(trials: 20, ops: 200_000, timeout: 60)
+    }
+  }
+}

@@ -1,0 +1,117 @@
+import Foundation
+
+/// Everything a run will do: the cells, in order, and the budget of each trial.
+public struct Plan: Sendable {
+  public var runID: String
+  public var startedAt: Date
+  public var suite: String
+  public var mode: Mode
+  public var cells: [Cell]
+  public var trials: Int
+  public var bound: Bound
+  /// Trial `k` of every cell uses seed `seed + k`.
+  public var seed: UInt64
+  /// Seconds a trial may run before it is declared a hang.
+  public var timeout: Double
+
+  public init(
+    runID: String = Plan.newRunID(), startedAt: Date = Date(), suite: String, mode: Mode,
+    cells: [Cell], trials: Int, bound: Bound, seed: UInt64, timeout: Double
+  ) {
+    self.runID = runID
+    self.startedAt = startedAt
+    self.suite = suite
+    self.mode = mode
+    self.cells = cells
+    self.trials = trials
+    self.bound = bound
+    self.seed = seed
+    self.timeout = timeout
+  }
+
+  public func seed(forTrial trial: Int) -> UInt64 {
+    seed &+ UInt64(trial)
+  }
+
+  public static func newRunID() -> String {
+    String(UInt64.random(in: 0...UInt64.max) & 0xFFFF_FFFF_FFFF, radix: 16)
+  }
+}
+
+// MARK: - Resolving options
+
+extension Plan {
+  /// Resolves `options` against the named suite (if any) and `catalog`.
+  /// Precedence: command line, then the suite, then the mode's preset, then subject defaults.
+  public init(
+    options: RunOptions, catalog: Catalog, suiteDirectories: [String] = Suite.searchDirectories()
+  ) throws(PlanError) {
+    let suite: Suite
+    if let name = options.suite {
+      suite = try Suite.locate(name, in: suiteDirectories)
+    } else if let subjects = options.subjects {
+      suite = Suite(name: "custom", subjects: subjects)
+    } else {
+      throw PlanError("nothing to run: give --suite NAME or --subjects LIST")
+    }
+
+    let subjectIDs = options.subjects ?? suite.subjects
+    let wrapperIDs = options.wrappers ?? suite.wrappers ?? catalog.wrappers.map { $0.info.id }
+    let threads = options.threads ?? suite.threads ?? Suite.defaultThreads
+    let subjects = try subjectIDs.map { id throws(PlanError) in
+      guard let type = catalog.subject(id) else {
+        let ids = catalog.visibleSubjects.map { $0.info.id }
+        throw PlanError("unknown subject '\(id)'.\(Suggestion.hint(for: id, in: ids))")
+      }
+      return type
+    }
+    let wrappers = try wrapperIDs.map { id throws(PlanError) in
+      guard let type = catalog.wrapper(id) else {
+        let ids = catalog.wrappers.map { $0.info.id }
+        throw PlanError("unknown wrapper '\(id)'.\(Suggestion.hint(for: id, in: ids))")
+      }
+      return type
+    }
+    for n in threads where !(1...Suite.maxThreads).contains(n) {
+      throw PlanError("thread counts must be from 1 to \(Suite.maxThreads), got \(n)")
+    }
+    if let ratio = options.readRatio, !(0...1).contains(ratio) {
+      throw PlanError("read ratio must be from 0 to 1, got \(ratio)")
+    }
+
+    let cli = Budget(
+      trials: options.trials, ops: options.ops, seconds: options.seconds, timeout: options.timeout)
+    let budget = cli.over(suite.budgets[options.mode] ?? Budget()).over(options.mode.preset)
+    let trials = budget.trials ?? 1
+    guard trials >= 1 else { throw PlanError("trials must be at least 1") }
+    let bound: Bound
+    if let seconds = budget.seconds {
+      guard seconds > 0 else { throw PlanError("duration must be positive") }
+      bound = .seconds(seconds)
+    } else {
+      let ops = budget.ops ?? 1
+      guard ops >= 1 else { throw PlanError("ops must be at least 1") }
+      bound = .ops(ops)
+    }
+    // A timed trial must be allowed its own duration before it counts as hung.
+    let timeout = (budget.timeout ?? 20) + (bound.seconds ?? 0)
+    guard timeout > 0 else { throw PlanError("timeout must be positive") }
+
+    var cells: [Cell] = []
+    for subject in subjects {
+      let info = subject.info
+      let ratio = info.readOnly ? 1 : options.readRatio ?? suite.readRatio ?? info.defaultReadRatio
+      for wrapper in wrappers {
+        for n in threads {
+          cells.append(
+            Cell(
+              subject: info.id, wrapper: wrapper.info.id, threads: n, readRatio: ratio,
+              documented: info.documented, isProtected: wrapper.info.isProtected))
+        }
+      }
+    }
+    self.init(
+      suite: suite.name, mode: options.mode, cells: cells, trials: trials, bound: bound,
+      seed: options.seed ?? UInt64.random(in: 0...UInt64(UInt32.max)), timeout: timeout)
+  }
+}

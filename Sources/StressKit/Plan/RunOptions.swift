@@ -1,0 +1,18 @@
+/// What the user asked for, before it is resolved against a suite and a catalog. Anything left
+/// nil comes from the suite, then from the mode's preset, then from each subject's defaults.
+public struct RunOptions: Sendable, Equatable {
+  /// A suite name or a path to a suite file.
+  public var suite: String?
+  public var subjects: [String]?
+  public var wrappers: [String]?
+  public var threads: [Int]?
+  public var trials: Int?
+  public var ops: Int?
+  public var seconds: Double?
+  public var readRatio: Double?
+  public var seed: UInt64?
+  public var timeout: Double?
+  public var mode: Mode = .default
+
+  public init() {}
+}

@@ -1,0 +1,157 @@
+import Foundation
+
+// MARK: - Reading a suite file
+
+extension Suite {
+  /// Reads and validates a suite file. Ids are checked against a catalog later, by `Plan`.
+  public static func load(path: String) throws(PlanError) -> Suite {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw PlanError("cannot read suite file '\(path)'")
+    }
+    let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+    return try parse(data, name: name, source: path)
+  }
+
+  /// Parses suite JSON; `source` names the file in error messages.
+  public static func parse(_ data: Data, name: String, source: String) throws(PlanError) -> Suite {
+    let root: JSONValue
+    do {
+      root = try JSONDecoder().decode(JSONValue.self, from: data)
+    } catch {
+      throw PlanError("suite file '\(source)' is not valid JSON: \(Self.reason(error))")
+    }
+    func fail(_ message: String) -> PlanError { PlanError("suite file '\(source)': \(message)") }
+    guard case .object(let object) = root else { throw fail("expected a JSON object at the top") }
+    let known = ["description", "subjects", "wrappers", "threads", "read_ratio", "budgets"]
+    if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
+      throw fail("unknown key '\(unknown)'.\(Suggestion.hint(for: unknown, in: known))")
+    }
+
+    var suite = Suite(name: name, subjects: [])
+    if let value = object["description"] {
+      guard case .string(let text) = value else { throw fail("'description' must be a string") }
+      suite.description = text
+    }
+    guard let subjects = object["subjects"] else { throw fail("'subjects' is required") }
+    suite.subjects = try strings(subjects, key: "subjects", fail)
+    if let value = object["wrappers"] { suite.wrappers = try strings(value, key: "wrappers", fail) }
+    if let value = object["threads"] {
+      guard case .array(let items) = value, !items.isEmpty else {
+        throw fail("'threads' must be a non-empty array of thread counts")
+      }
+      suite.threads = try items.map { item throws(PlanError) in
+        guard let n = item.integer, (1...maxThreads).contains(n) else {
+          throw fail("'threads' entries must be whole numbers from 1 to \(maxThreads)")
+        }
+        return n
+      }
+    }
+    if let value = object["read_ratio"] {
+      guard case .number(let ratio) = value, (0...1).contains(ratio) else {
+        throw fail("'read_ratio' must be a number from 0 to 1")
+      }
+      suite.readRatio = ratio
+    }
+    if let value = object["budgets"] {
+      guard case .object(let modes) = value else { throw fail("'budgets' must be an object") }
+      for (key, entry) in modes.sorted(by: { $0.key < $1.key }) {
+        guard let mode = Mode(rawValue: key) else {
+          let names = Mode.allCases.map(\.rawValue)
+          throw fail("unknown mode '\(key)' in 'budgets'.\(Suggestion.hint(for: key, in: names))")
+        }
+        suite.budgets[mode] = try budget(entry, key: "budgets.\(key)", fail)
+      }
+    }
+    return suite
+  }
+
+  private static func strings(
+    _ value: JSONValue, key: String, _ fail: (String) -> PlanError
+  ) throws(PlanError) -> [String] {
+    guard case .array(let items) = value, !items.isEmpty else {
+      throw fail("'\(key)' must be a non-empty array of ids")
+    }
+    return try items.map { item throws(PlanError) in
+      guard case .string(let id) = item, !id.isEmpty else {
+        throw fail("'\(key)' entries must be non-empty strings")
+      }
+      return id
+    }
+  }
+
+  private static func budget(
+    _ value: JSONValue, key: String, _ fail: (String) -> PlanError
+  ) throws(PlanError) -> Budget {
+    guard case .object(let fields) = value else { throw fail("'\(key)' must be an object") }
+    let known = ["trials", "ops", "seconds", "timeout"]
+    if let unknown = fields.keys.sorted().first(where: { !known.contains($0) }) {
+      throw fail("unknown key '\(unknown)' in '\(key)'.\(Suggestion.hint(for: unknown, in: known))")
+    }
+    var budget = Budget()
+    if let v = fields["trials"] {
+      guard let n = v.integer, n >= 1 else { throw fail("'\(key).trials' must be a whole number >= 1") }
+      budget.trials = n
+    }
+    if let v = fields["ops"] {
+      guard let n = v.integer, n >= 1 else { throw fail("'\(key).ops' must be a whole number >= 1") }
+      budget.ops = n
+    }
+    if let v = fields["seconds"] {
+      guard case .number(let s) = v, s > 0 else { throw fail("'\(key).seconds' must be a number > 0") }
+      budget.seconds = s
+    }
+    if let v = fields["timeout"] {
+      guard case .number(let s) = v, s > 0 else { throw fail("'\(key).timeout' must be a number > 0") }
+      budget.timeout = s
+    }
+    if budget.ops != nil && budget.seconds != nil {
+      throw fail("'\(key)' sets both 'ops' and 'seconds'; use one")
+    }
+    return budget
+  }
+
+  private static func reason(_ error: Error) -> String {
+    if case DecodingError.dataCorrupted(let context) = error {
+      if let underlying = context.underlyingError as NSError?,
+        let detail = underlying.userInfo[NSDebugDescriptionErrorKey] as? String
+      {
+        return detail
+      }
+      return context.debugDescription
+    }
+    return "\(error)"
+  }
+}
+
+/// Just enough JSON to validate a suite file strictly (unknown keys, exact types).
+enum JSONValue: Decodable, Equatable {
+  case null
+  case bool(Bool)
+  case number(Double)
+  case string(String)
+  case array([JSONValue])
+  case object([String: JSONValue])
+
+  init(from decoder: Decoder) throws {
+    let c = try decoder.singleValueContainer()
+    if c.decodeNil() {
+      self = .null
+    } else if let b = try? c.decode(Bool.self) {
+      self = .bool(b)
+    } else if let n = try? c.decode(Double.self) {
+      self = .number(n)
+    } else if let s = try? c.decode(String.self) {
+      self = .string(s)
+    } else if let a = try? c.decode([JSONValue].self) {
+      self = .array(a)
+    } else {
+      self = .object(try c.decode([String: JSONValue].self))
+    }
+  }
+
+  /// The value as a whole number, if it is one.
+  var integer: Int? {
+    guard case .number(let n) = self, n == n.rounded(), abs(n) < 1e15 else { return nil }
+    return Int(n)
+  }
+}

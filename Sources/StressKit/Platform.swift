@@ -1,0 +1,256 @@
+// Every call into the C library lives here, so porting means reading one file.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import Foundation
+
+/// Thin, POSIX-shaped helpers for the engine.
+public enum Platform {
+  // MARK: - Time and scheduling
+
+  /// Nanoseconds on a monotonic clock.
+  @inlinable
+  public static func monotonicNanos() -> UInt64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
+  }
+
+  /// Gives the core away: used instead of spinning when threads outnumber cores.
+  @inlinable
+  public static func yield() {
+    sched_yield()
+  }
+
+  public static func sleep(seconds: Double) {
+    guard seconds > 0 else { return }
+    var ts = timespec(
+      tv_sec: Int(seconds), tv_nsec: Int((seconds - Double(Int(seconds))) * 1e9))
+    var left = timespec()
+    while nanosleep(&ts, &left) != 0 && errno == EINTR { ts = left }
+  }
+
+  // MARK: - Processes
+
+  public static var processID: Int32 { getpid() }
+  public static var parentProcessID: Int32 { getppid() }
+
+  /// The path of the running executable, so workers can be the same binary.
+  public static func executablePath() -> String {
+    #if os(Linux)
+      if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+        return path
+      }
+    #endif
+    return Bundle.main.executablePath ?? CommandLine.arguments[0]
+  }
+
+  /// A child process with its standard input, its result channel (fd 3) and its combined
+  /// stdout and stderr connected to pipes held by the parent.
+  public struct Child {
+    public var pid: Int32
+    public var input: Int32
+    public var results: Int32
+    public var diagnostics: Int32
+  }
+
+  public enum SpawnError: Error, CustomStringConvertible {
+    case failed(String, Int32)
+    public var description: String {
+      switch self {
+      case .failed(let what, let code): "\(what) failed: \(String(cString: strerror(code)))"
+      }
+    }
+  }
+
+  public static func spawn(
+    executable: String, arguments: [String], environment: [String: String]
+  ) throws -> Child {
+    func makePipe() throws -> (read: Int32, write: Int32) {
+      var fds: [Int32] = [0, 0]
+      guard pipe(&fds) == 0 else { throw SpawnError.failed("pipe", errno) }
+      // The parent's ends must not leak into other workers spawned later.
+      _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+      _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+      return (fds[0], fds[1])
+    }
+    let input = try makePipe()
+    let results = try makePipe()
+    let diagnostics = try makePipe()
+
+    #if canImport(Darwin)
+      var actions: posix_spawn_file_actions_t? = nil
+    #else
+      var actions = posix_spawn_file_actions_t()
+    #endif
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, input.read, 0)
+    posix_spawn_file_actions_adddup2(&actions, diagnostics.write, 1)
+    posix_spawn_file_actions_adddup2(&actions, diagnostics.write, 2)
+    posix_spawn_file_actions_adddup2(&actions, results.write, 3)
+
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+      for p in argv { free(p) }
+      for p in envp { free(p) }
+    }
+    var pid: pid_t = 0
+    let rc = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+    close(input.read)
+    close(results.write)
+    close(diagnostics.write)
+    guard rc == 0 else {
+      close(input.write)
+      close(results.read)
+      close(diagnostics.read)
+      throw SpawnError.failed("spawning \(executable)", rc)
+    }
+    return Child(
+      pid: pid, input: input.write, results: results.read, diagnostics: diagnostics.read)
+  }
+
+  /// How a child ended.
+  public enum Termination: Equatable, Sendable {
+    case exited(Int32)
+    case signaled(Int32)
+  }
+
+  /// Waits for `pid`; nil if `block` is false and it has not ended yet.
+  public static func wait(_ pid: Int32, block: Bool = true) -> Termination? {
+    var status: Int32 = 0
+    while true {
+      let rc = waitpid(pid, &status, block ? 0 : WNOHANG)
+      if rc == -1 && errno == EINTR { continue }
+      guard rc == pid else { return rc == 0 ? nil : .exited(-1) }
+      break
+    }
+    let low = status & 0x7F
+    return low == 0 ? .exited((status >> 8) & 0xFF) : .signaled(low)
+  }
+
+  public static func killHard(_ pid: Int32) {
+    _ = kill(pid, SIGKILL)
+  }
+
+  public static func signalName(_ signal: Int32) -> String {
+    switch signal {
+    case SIGSEGV: "SIGSEGV"
+    case SIGABRT: "SIGABRT"
+    case SIGILL: "SIGILL"
+    case SIGTRAP: "SIGTRAP"
+    case SIGBUS: "SIGBUS"
+    case SIGFPE: "SIGFPE"
+    case SIGKILL: "SIGKILL"
+    case SIGTERM: "SIGTERM"
+    case SIGINT: "SIGINT"
+    case SIGPIPE: "SIGPIPE"
+    default: "signal \(signal)"
+    }
+  }
+
+  /// Writing to a dead worker must be an error, not the death of the runner.
+  public static func ignoreBrokenPipes() {
+    _ = signal(SIGPIPE, SIG_IGN)
+  }
+
+  public static func exitImmediately(_ code: Int32) -> Never {
+    _exit(code)
+  }
+
+  // MARK: - File descriptors
+
+  /// Writes all of `bytes`; false on any error.
+  public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+      let n = bytes.withUnsafeBytes { buf in
+        write(fd, buf.baseAddress! + offset, buf.count - offset)
+      }
+      if n < 0 {
+        if errno == EINTR { continue }
+        return false
+      }
+      offset += n
+    }
+    return true
+  }
+
+  /// Reads what is available (at most 64 KiB); empty at end of file, nil on error.
+  public static func readSome(_ fd: Int32) -> [UInt8]? {
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        return nil
+      }
+      return Array(buffer[0..<n])
+    }
+  }
+
+  /// Waits until one of `fds` is readable (or closed), for at most `milliseconds`.
+  /// Returns the readable descriptors; empty on timeout.
+  public static func waitReadable(_ fds: [Int32], milliseconds: Int32) -> [Int32] {
+    var entries = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+    let rc = poll(&entries, nfds_t(entries.count), milliseconds)
+    guard rc > 0 else { return [] }
+    return entries.filter { $0.revents != 0 }.map(\.fd)
+  }
+
+  public static func closeDescriptor(_ fd: Int32) {
+    _ = close(fd)
+  }
+
+  /// Opens `path` for writing, creating it (or truncating it) with mode 0644.
+  public static func openForWriting(_ path: String) throws -> Int32 {
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw SpawnError.failed("opening \(path)", errno) }
+    return fd
+  }
+
+  public static func errorMessage(_ code: Int32 = errno) -> String {
+    String(cString: strerror(code))
+  }
+
+  // MARK: - The machine
+
+  /// Kernel name, release and architecture, e.g. "Linux 6.1.0 x86_64".
+  public static func kernel() -> String {
+    var u = utsname()
+    guard uname(&u) == 0 else { return "unknown" }
+    func text<T>(_ field: inout T) -> String {
+      withUnsafePointer(to: &field) {
+        $0.withMemoryRebound(to: CChar.self, capacity: MemoryLayout<T>.size) { String(cString: $0) }
+      }
+    }
+    return "\(text(&u.sysname)) \(text(&u.release)) \(text(&u.machine))"
+  }
+
+  // MARK: - Locks
+
+  /// A `pthread_rwlock_t` at a stable address.
+  public final class ReadWriteLock: @unchecked Sendable {
+    @usableFromInline let raw: UnsafeMutablePointer<pthread_rwlock_t>
+
+    public init() {
+      raw = .allocate(capacity: 1)
+      raw.initialize(to: pthread_rwlock_t())
+      pthread_rwlock_init(raw, nil)
+    }
+
+    deinit {
+      pthread_rwlock_destroy(raw)
+      raw.deallocate()
+    }
+
+    @inlinable public func lockShared() { pthread_rwlock_rdlock(raw) }
+    @inlinable public func lockExclusive() { pthread_rwlock_wrlock(raw) }
+    @inlinable public func unlock() { pthread_rwlock_unlock(raw) }
+  }
+}

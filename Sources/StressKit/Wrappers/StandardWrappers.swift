@@ -1,0 +1,7 @@
+/// The wrappers every catalog starts with, in the order they are listed and run.
+public enum StandardWrappers {
+  public static let all: [any Wrapper.Type] = [
+    Unprotected.self, LockWrapper.self, SerialQueueWrapper.self, RWBarrierWrapper.self,
+    MutexWrapper.self, RWLockWrapper.self, SemaphoreWrapper.self,
+  ]
+}

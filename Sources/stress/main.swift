@@ -1,0 +1,4 @@
+import FoundationSubjects
+import StressCLI
+
+StressCommand.main(catalog: FoundationCatalog.catalog)
