@@ -19,7 +19,7 @@ let package = Package(
     .target(name: "StressCLI", dependencies: ["StressKit"]),
     .executableTarget(name: "stress", dependencies: ["StressCLI", "FoundationSubjects"]),
     .testTarget(name: "StressKitTests", dependencies: ["StressKit", "FoundationSubjects"]),
-    .testTarget(name: "StressCLITests", dependencies: ["StressCLI", "stress"]),
+    .testTarget(name: "StressCLITests", dependencies: ["StressCLI", "FoundationSubjects", "stress"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,86 @@
+import Foundation
+import StressCLI
+import Testing
+
+/// The command line in this process: help, listing and usage errors. None of these start a run.
+@Suite struct CommandLineTests {
+  @Test(arguments: [["--help"], ["-h"], ["help"], []])
+  func topLevelHelpHasArgumentParserShape(arguments: [String]) {
+    let r = runInProcess(arguments)
+    #expect(r.code == .success)
+    for section in ["OVERVIEW:", "USAGE: stress <subcommand>", "OPTIONS:", "SUBCOMMANDS:"] {
+      #expect(r.out.contains(section), "\(section)")
+    }
+    #expect(r.out.contains("  run "))
+    #expect(r.out.contains("  list "))
+    #expect(r.err.isEmpty)
+  }
+
+  @Test(arguments: [["help", "run"], ["run", "--help"], ["run", "-h"]])
+  func runHelpListsEveryOption(arguments: [String]) {
+    let r = runInProcess(arguments)
+    #expect(r.code == .success)
+    #expect(r.out.hasPrefix("OVERVIEW: "))
+    for option in [
+      "--suite <suite>", "--subjects <ids>", "--wrappers <ids>", "--threads <counts>",
+      "--trials <n>", "--duration <seconds>", "--ops <n>", "--read-ratio <ratio>", "--seed <n>",
+      "--timeout <seconds>", "--out <path>", "--mode <mode>", "--quiet", "-h, --help",
+      "(default: default)",
+    ] {
+      #expect(r.out.contains(option), "\(option)")
+    }
+  }
+
+  @Test func listHidesSelfTestsUnlessAskedFor() {
+    let plain = runInProcess(["list"])
+    #expect(plain.code == .success)
+    #expect(plain.out.contains("WRAPPERS"))
+    #expect(plain.out.contains("rw-barrier"))
+    #expect(!plain.out.contains("selftest-crash"))
+    let all = runInProcess(["list", "--all"])
+    #expect(all.out.contains("selftest-crash"))
+  }
+
+  @Test(arguments: [
+    (["rnu"], "Error: Unknown subcommand 'rnu'. Did you mean 'run'?"),
+    (["--verbose"], "Error: Unknown option '--verbose'."),
+    (["run", "--suite", "collections", "--trails", "2"], "Error: Unknown option '--trails'. Did you mean '--trials'?"),
+    (["run", "--suite"], "Error: Missing value for '--suite <suite>'."),
+    (["run", "--subjects", "counter", "--trials", "--quiet"], "Error: Missing value for '--trials <n>'."),
+    (["run", "--subjects", "counter", "--threads", "0"], "Error: Invalid value '0' for '--threads'"),
+    (["run", "--subjects", "counter", "--threads", "-2"], "Error: Invalid value '-2' for '--threads'"),
+    (["run", "--subjects", "counter", "--threads", "1,x"], "Error: Invalid value '1,x' for '--threads'"),
+    (["run", "--subjects", "counter", "--threads", "5000"], "Error: Invalid value '5000' for '--threads'"),
+    (["run", "--subjects", "counter", "--trials", "0"], "Error: Invalid value '0' for '--trials'"),
+    (["run", "--subjects", "counter", "--duration", "0"], "Error: Invalid value '0' for '--duration'"),
+    (["run", "--subjects", "counter", "--duration", "-1"], "Error: Invalid value '-1' for '--duration'"),
+    (["run", "--subjects", "counter", "--ops", "many"], "Error: Invalid value 'many' for '--ops'"),
+    (["run", "--subjects", "counter", "--read-ratio", "1.5"], "Error: Invalid value '1.5' for '--read-ratio'"),
+    (["run", "--subjects", "counter", "--seed", "abc"], "Error: Invalid value 'abc' for '--seed'"),
+    (["run", "--subjects", "counter", "--timeout", "0"], "Error: Invalid value '0' for '--timeout'"),
+    (["run", "--subjects", "counter", "--mode", "fast"], "Error: Invalid value 'fast' for '--mode'"),
+    (["run", "--subjects", "counter", "--ops", "5", "--duration", "1"], "Error: Give either '--ops' or '--duration', not both."),
+    (["run", "--subjects", "counter,", "--ops", "5"], "Error: Invalid value 'counter,' for '--subjects'"),
+    (["run", "--subjects", "swift-aray"], "Error: Unknown subject 'swift-aray'. Did you mean 'swift-array'?"),
+    (["run", "--subjects", "counter", "--wrappers", "lok"], "Error: Unknown wrapper 'lok'. Did you mean 'lock'?"),
+    (["run", "--suite", "no-such-suite"], "Error: Unknown suite 'no-such-suite'."),
+    (["run", "--suite", "/no/such/file.json"], "Error: Suite file '/no/such/file.json' does not exist."),
+    (["run"], "Error: Nothing to run"),
+    (["run", "stray"], "Error: Unexpected argument 'stray'."),
+    (["run", "--quiet=yes", "--subjects", "counter"], "Error: Option '--quiet' takes no value."),
+    (["help", "rum"], "Error: Unknown subcommand 'rum'. Did you mean 'run'?"),
+  ])
+  func badInputIsOneErrorLineAndExit64(arguments: [String], message: String) throws {
+    let dir = try temporaryDirectory()
+    let out = dir.appendingPathComponent("never.csv").path
+    let full = arguments.first == "run" ? arguments + ["--out", out] : arguments
+    let r = runInProcess(full)
+    #expect(r.code == .usage)
+    let lines = r.err.split(separator: "\n")
+    #expect(lines.first.map { $0.hasPrefix(message) } == true, "\(r.err)")
+    #expect(lines.filter { $0.hasPrefix("Error:") }.count == 1)
+    #expect(r.err.contains("Usage: stress"))
+    #expect(r.out.isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: out), "no partial file")
+  }
+}

@@ -1,0 +1,178 @@
+import Foundation
+import StressKit
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The built `stress` executable, run as a user runs it: workers in child processes, crashes
+/// and hangs turned into rows, a CSV on disk.
+@Suite(.serialized) struct EndToEndTests {
+  /// A suite file with the self-test subjects; the crash and the hang come first, so the rows
+  /// after them prove the run went on.
+  func selfTestSuite(in dir: URL) throws -> String {
+    let path = dir.appendingPathComponent("selftest.json").path
+    try """
+    {
+      "description": "harness self-test",
+      "subjects": ["selftest-crash", "selftest-hang", "counter"],
+      "wrappers": ["unprotected", "lock"],
+      "threads": [2],
+      "budgets": {"default": {"trials": 2, "ops": 200, "timeout": 1}}
+    }
+    """.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
+  @Test func crashesAndHangsAreRowsAndTheRunGoesOn() throws {
+    let dir = try temporaryDirectory()
+    let csv = dir.appendingPathComponent("out.csv")
+    let r = try runStress(["run", "--suite", try selfTestSuite(in: dir), "--out", csv.path, "--seed", "5"])
+    // selftest-crash and selftest-hang under `lock` are protected failures: exit 1.
+    #expect(r.code == 1, "\(r.err)")
+    let rows = try readRows(csv)
+    #expect(rows.count == 3 * 2 * 2)
+    for row in rows where row["subject"] == "selftest-crash" {
+      #expect(row["outcome"] == "crash")
+      #expect(row["detail"]!.hasPrefix("SIG"), "\(row["detail"]!)")
+      #expect(row["detail"]!.contains("selftest-crash: deliberate trap"))
+      #expect(row["ops_per_sec"] == "")
+    }
+    for row in rows where row["subject"] == "selftest-hang" {
+      #expect(row["outcome"] == "hang")
+      #expect(row["detail"]!.contains("no result within 1 s; worker killed"))
+      #expect(row["seconds"] == "")
+    }
+    for row in rows where row["subject"] == "counter" && row["wrapper"] == "lock" {
+      #expect(row["outcome"] == "ok")
+      #expect(row["ops"] == "400")
+      #expect(Double(row["ops_per_sec"]!)! > 0)
+    }
+    let first = rows[0]
+    #expect(first["suite"] == "selftest")
+    #expect(first["threads"] == "2")
+    #expect(first["trial"] == "0" && rows[1]["trial"] == "1")
+    #expect(first["seed"] == "5" && rows[1]["seed"] == "6")
+    #expect(first["cpus"] == String(ProcessInfo.processInfo.activeProcessorCount))
+    #expect(first["toolchain"]!.hasPrefix("swift-"))
+    #expect(Set(rows.map { $0["run_id"]! }).count == 1)
+    #expect(r.out.contains("FAIL:"))
+    #expect(r.out.contains("selftest-crash"))
+    #expect(r.err.contains("[1/6] selftest-crash / unprotected / 2 threads: crash 2/2"))
+  }
+
+  @Test func unprotectedFailuresAreFindingsNotFailures() throws {
+    let dir = try temporaryDirectory()
+    let csv = dir.appendingPathComponent("out.csv")
+    let r = try runStress([
+      "run", "--subjects", "selftest-corrupt,selftest-crash,counter", "--wrappers", "unprotected",
+      "--threads", "1,2", "--trials", "1", "--ops", "100", "--out", csv.path,
+    ])
+    #expect(r.code == 0, "\(r.err)")
+    let rows = try readRows(csv)
+    let outcome = Dictionary(
+      uniqueKeysWithValues: rows.map { ("\($0["subject"]!)/\($0["threads"]!)", $0["outcome"]!) })
+    #expect(outcome["selftest-corrupt/1"] == "ok")
+    #expect(outcome["selftest-corrupt/2"] == "corrupt")
+    #expect(outcome["selftest-crash/2"] == "crash")
+    let corrupt = rows.first { $0["subject"] == "selftest-corrupt" && $0["threads"] == "2" }!
+    #expect(corrupt["failures"] == "100")
+    #expect(corrupt["detail"] == "read by thread 1: deliberate violation #0")
+    #expect(r.out.contains("PASS:"))
+    #expect(r.out.contains("UNPROTECTED, 2 or more threads: documented vs measured"))
+  }
+
+  @Test func brokenSubjectIsAnErrorAndFailsTheRun() throws {
+    let dir = try temporaryDirectory()
+    let csv = dir.appendingPathComponent("out.csv")
+    let r = try runStress([
+      "run", "--subjects", "selftest-broken", "--wrappers", "unprotected", "--threads", "2",
+      "--trials", "1", "--ops", "10", "--out", csv.path, "--quiet",
+    ])
+    #expect(r.code == 1)
+    #expect(r.out == csv.path + "\n")
+    #expect(r.err.isEmpty)
+    let rows = try readRows(csv)
+    #expect(rows.map { $0["outcome"] } == ["error"])
+  }
+
+  @Test func defaultOutputIsUnderResultsNamedBySuiteAndTime() throws {
+    let dir = try temporaryDirectory()
+    try FileManager.default.createDirectory(
+      at: dir.appendingPathComponent("Suites"), withIntermediateDirectories: true)
+    try #"{"subjects": ["noop"], "wrappers": ["mutex"], "threads": [2]}"#.write(
+      to: dir.appendingPathComponent("Suites/tiny.json"), atomically: true, encoding: .utf8)
+    let r = try runStress(["run", "--suite", "tiny", "--mode", "quick", "--quiet"], in: dir)
+    #expect(r.code == 0, "\(r.err)")
+    let files = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("Results").path)
+    #expect(files.count == 1)
+    let name = files[0]
+    #expect(name.hasPrefix("tiny-") && name.hasSuffix("Z.csv"), "\(name)")
+    #expect(r.out.trimmingCharacters(in: .newlines) == "Results/\(name)")
+    let rows = try readRows(dir.appendingPathComponent("Results/\(name)"))
+    #expect(rows.count == Mode.quick.preset.trials!)
+    #expect(rows.allSatisfy { $0["mode"] == "quick" && $0["outcome"] == "ok" })
+  }
+
+  @Test func unwritableOutputIsARuntimeError() throws {
+    let r = try runStress(["run", "--subjects", "noop", "--out", "/no/such/dir/x.csv"])
+    #expect(r.code == 2)
+    #expect(r.err.hasPrefix("Error: cannot write results to '/no/such/dir/x.csv'"))
+  }
+
+  @Test func workersDieWithAKilledRunnerAndRowsStayWhole() throws {
+    let dir = try temporaryDirectory()
+    let csv = dir.appendingPathComponent("out.csv")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: stressExecutable)
+    process.arguments = [
+      "run", "--subjects", "noop,selftest-hang", "--wrappers", "lock", "--threads", "2",
+      "--trials", "3", "--ops", "100", "--timeout", "60", "--out", csv.path, "--quiet",
+    ]
+    try process.run()
+    let runner = process.processIdentifier
+    // Wait until the noop rows are on disk and the hang's worker is stuck.
+    var workers: [Int32] = []
+    for _ in 0..<200 {
+      usleep(50_000)
+      workers = children(of: runner)
+      if (try? readRows(csv).count) == 3 && !workers.isEmpty { break }
+    }
+    #expect(!workers.isEmpty)
+    kill(runner, SIGKILL)
+    // Each worker notices its parent is gone and exits on its own, within a second.
+    var alive = workers
+    for _ in 0..<20 where !alive.isEmpty {
+      usleep(50_000)
+      alive = alive.filter { kill($0, 0) == 0 && !isZombie($0) }
+    }
+    #expect(alive.isEmpty, "workers still running a second after their runner was killed: \(alive)")
+    for pid in alive { kill(pid, SIGKILL) }
+    process.waitUntilExit()
+    let text = try String(contentsOf: csv, encoding: .utf8)
+    #expect(text.hasSuffix("\r\n"))
+    let rows = CSV.parse(text)
+    #expect(rows.count == 4)
+    #expect(rows.allSatisfy { $0.count == ResultColumns.header.count })
+  }
+
+  /// Processes whose parent is `pid`, from /proc.
+  func children(of pid: Int32) -> [Int32] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.compactMap(Int32.init).filter { candidate in
+      guard let stat = try? String(contentsOfFile: "/proc/\(candidate)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+      else { return false }
+      let fields = stat[stat.index(after: close)...].split(separator: " ")
+      return fields.count > 1 && Int32(fields[1]) == pid
+    }
+  }
+
+  func isZombie(_ pid: Int32) -> Bool {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = stat.lastIndex(of: ")")
+    else { return true }
+    return stat[stat.index(after: close)...].split(separator: " ").first == "Z"
+  }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import FoundationSubjects
+import StressCLI
+import StressKit
+import Synchronization
+
+/// Captures what a command prints.
+final class Captured: Sendable {
+  private let text = Mutex((out: "", err: ""))
+
+  var console: Console {
+    Console(
+      out: { s in self.text.withLock { $0.out += s } },
+      err: { s in self.text.withLock { $0.err += s } })
+  }
+
+  var out: String { text.withLock { $0.out } }
+  var err: String { text.withLock { $0.err } }
+}
+
+/// Runs the command line in this process (no workers are started by these calls).
+func runInProcess(_ arguments: [String]) -> (code: ExitCode, out: String, err: String) {
+  let captured = Captured()
+  let code = StressCommand.run(catalog: testCatalog, arguments: arguments, console: captured.console)
+  return (code, captured.out, captured.err)
+}
+
+var testCatalog: Catalog {
+  FoundationCatalog.catalog
+}
+
+/// The built `stress` executable, beside this test bundle.
+var stressExecutable: String {
+  URL(fileURLWithPath: Platform.executablePath()).deletingLastPathComponent()
+    .appendingPathComponent("stress").path
+}
+
+var packageRoot: URL {
+  URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+}
+
+/// A fresh temporary directory.
+func temporaryDirectory() throws -> URL {
+  let dir = FileManager.default.temporaryDirectory
+    .appendingPathComponent("stress-test-\(UUID().uuidString)")
+  try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+  return dir
+}
+
+/// Runs the built executable to completion; its output goes through files, so a chatty
+/// child can never block on a full pipe.
+func runStress(_ arguments: [String], in directory: URL? = nil) throws -> (
+  code: Int32, out: String, err: String
+) {
+  let scratch = try temporaryDirectory()
+  let outURL = scratch.appendingPathComponent("out")
+  let errURL = scratch.appendingPathComponent("err")
+  _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+  _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: stressExecutable)
+  process.arguments = arguments
+  if let directory { process.currentDirectoryURL = directory }
+  process.standardOutput = try FileHandle(forWritingTo: outURL)
+  process.standardError = try FileHandle(forWritingTo: errURL)
+  try process.run()
+  process.waitUntilExit()
+  return (
+    process.terminationStatus, try String(contentsOf: outURL, encoding: .utf8),
+    try String(contentsOf: errURL, encoding: .utf8)
+  )
+}
+
+/// Rows of a results CSV as dictionaries keyed by column.
+func readRows(_ url: URL) throws -> [[String: String]] {
+  let rows = CSV.parse(try String(contentsOf: url, encoding: .utf8))
+  guard let header = rows.first else { return [] }
+  return rows.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(header, $0)) }
+}

@@ -1,0 +1,35 @@
+import FoundationSubjects
+import Testing
+
+@testable import StressKit
+
+/// Each catalog subject must be a correct test: it passes alone, and passes under a lock with
+/// many threads. Otherwise its failures unprotected would mean nothing.
+@Suite struct CatalogSubjectTests {
+  static let ids = FoundationCatalog.subjects.map { $0.info.id }
+
+  @Test(arguments: ids)
+  func passesUnderALock(subject: String) {
+    let spec = TrialSpec(
+      subject: subject, wrapper: "lock", threads: 4, readRatio: 0.5, bound: .ops(1_000), seed: 11)
+    let result = Trial.run(spec, catalog: FoundationCatalog.catalog)
+    #expect(result.outcome == .ok, "\(subject): \(result.detail)")
+  }
+
+  @Test func documentedSafetyFollowsApplesSummary() {
+    let documented = Dictionary(
+      uniqueKeysWithValues: FoundationCatalog.subjects.map { ($0.info.id, $0.info.documented) })
+    #expect(documented["nsarray"] == .safe)
+    #expect(documented["nsdictionary"] == .safe)
+    for id in ["nsmutablearray", "nsmutabledictionary", "nsmutableset", "nscountedset"] {
+      #expect(documented[id] == .unsafe, "\(id)")
+    }
+    #expect(documented["swift-array"] == .notListed)
+  }
+
+  @Test func selfTestsAreHiddenFromTheListing() {
+    let visible = FoundationCatalog.catalog.visibleSubjects.map { $0.info.id }
+    #expect(!visible.contains { $0.hasPrefix("selftest-") })
+    #expect(FoundationCatalog.catalog.subject("selftest-crash") != nil)
+  }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import FoundationSubjects
+import Testing
+
+@testable import StressKit
+
+@Suite struct PlanTests {
+  let catalog = FoundationCatalog.catalog
+
+  /// A suite file in a fresh temporary directory.
+  func directory(with json: String, name: String = "s") throws -> String {
+    let dir = FileManager.default.temporaryDirectory
+      .appendingPathComponent("stress-plan-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    try json.write(to: dir.appendingPathComponent("\(name).json"), atomically: true, encoding: .utf8)
+    return dir.path
+  }
+
+  @Test func cellsAreSubjectByWrapperByThreads() throws {
+    let dir = try directory(
+      with: #"{"subjects": ["counter", "nsarray"], "wrappers": ["unprotected", "lock"], "threads": [1, 2, 4]}"#)
+    var options = RunOptions()
+    options.suite = "s"
+    let plan = try Plan(options: options, catalog: catalog, suiteDirectories: [dir])
+    #expect(plan.cells.count == 2 * 2 * 3)
+    #expect(plan.cells[0].subject == "counter" && plan.cells[0].wrapper == "unprotected")
+    #expect(plan.cells.map(\.threads).prefix(3) == [1, 2, 4])
+    #expect(plan.cells.first { $0.subject == "nsarray" }!.readRatio == 1)
+    #expect(plan.cells.first { $0.subject == "counter" }!.readRatio == 0.5)
+    #expect(plan.cells.first { $0.wrapper == "unprotected" }!.isProtected == false)
+    #expect(plan.suite == "s")
+  }
+
+  @Test func commandLineBeatsSuiteBeatsPreset() throws {
+    let dir = try directory(
+      with: #"{"subjects": ["counter"], "read_ratio": 0.1, "budgets": {"quick": {"trials": 3, "ops": 77}}}"#)
+    var options = RunOptions()
+    options.suite = "s"
+    options.mode = .quick
+    var plan = try Plan(options: options, catalog: catalog, suiteDirectories: [dir])
+    #expect(plan.trials == 3)
+    #expect(plan.bound == .ops(77))
+    #expect(plan.cells[0].readRatio == 0.1)
+    #expect(plan.timeout == Mode.quick.preset.timeout)
+    #expect(plan.cells.count == StandardWrappers.all.count * Suite.defaultThreads.count)
+
+    options.trials = 9
+    options.seconds = 0.5
+    options.readRatio = 0.9
+    options.timeout = 2
+    options.seed = 42
+    plan = try Plan(options: options, catalog: catalog, suiteDirectories: [dir])
+    #expect(plan.trials == 9)
+    #expect(plan.bound == .seconds(0.5))
+    #expect(plan.cells[0].readRatio == 0.9)
+    #expect(plan.timeout == 2.5)
+    #expect(plan.seed(forTrial: 3) == 45)
+  }
+
+  @Test func subjectsAloneUseDefaults() throws {
+    var options = RunOptions()
+    options.subjects = ["counter"]
+    let plan = try Plan(options: options, catalog: catalog, suiteDirectories: [])
+    #expect(plan.suite == "custom")
+    #expect(plan.cells.count == StandardWrappers.all.count * 4)
+    #expect(plan.trials == Mode.default.preset.trials)
+  }
+
+  @Test(arguments: [
+    (["suite": "colections"], "unknown suite 'colections'"),
+    (["subjects": "swift-aray"], "unknown subject 'swift-aray'. Did you mean 'swift-array'?"),
+    (["subjects": "counter", "wrappers": "lok"], "unknown wrapper 'lok'. Did you mean 'lock'?"),
+    ([:], "nothing to run"),
+  ])
+  func reportsWhatIsWrong(fields: [String: String], message: String) throws {
+    let dir = try directory(with: #"{"subjects": ["counter"]}"#, name: "collections")
+    var options = RunOptions()
+    options.suite = fields["suite"]
+    options.subjects = fields["subjects"].map { [$0] }
+    options.wrappers = fields["wrappers"].map { [$0] }
+    #expect {
+      try Plan(options: options, catalog: catalog, suiteDirectories: [dir])
+    } throws: { error in
+      "\(error)".contains(message)
+    }
+  }
+}

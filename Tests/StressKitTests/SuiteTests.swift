@@ -1,0 +1,73 @@
+import Foundation
+import FoundationSubjects
+import Testing
+
+@testable import StressKit
+
+@Suite struct SuiteTests {
+  func parse(_ json: String) throws(PlanError) -> Suite {
+    try Suite.parse(Data(json.utf8), name: "t", source: "t.json")
+  }
+
+  @Test func parsesEveryKey() throws {
+    let suite = try parse(
+      """
+      {"description": "d", "subjects": ["counter"], "wrappers": ["lock"], "threads": [1, 3],
+       "read_ratio": 0.25, "budgets": {"quick": {"trials": 2, "ops": 50, "timeout": 3},
+       "tough": {"seconds": 1.5}}}
+      """)
+    #expect(suite.description == "d")
+    #expect(suite.subjects == ["counter"])
+    #expect(suite.wrappers == ["lock"])
+    #expect(suite.threads == [1, 3])
+    #expect(suite.readRatio == 0.25)
+    #expect(suite.budgets[.quick] == Budget(trials: 2, ops: 50, timeout: 3))
+    #expect(suite.budgets[.tough] == Budget(seconds: 1.5))
+  }
+
+  @Test(arguments: [
+    ("{", "is not valid JSON"),
+    ("[]", "expected a JSON object"),
+    (#"{"subjects": ["a"], "treads": [1]}"#, "unknown key 'treads'. Did you mean 'threads'?"),
+    (#"{"wrappers": ["lock"]}"#, "'subjects' is required"),
+    (#"{"subjects": []}"#, "'subjects' must be a non-empty array"),
+    (#"{"subjects": "counter"}"#, "'subjects' must be a non-empty array"),
+    (#"{"subjects": [1]}"#, "entries must be non-empty strings"),
+    (#"{"subjects": ["a"], "threads": [0]}"#, "'threads' entries must be whole numbers"),
+    (#"{"subjects": ["a"], "threads": [1.5]}"#, "'threads' entries must be whole numbers"),
+    (#"{"subjects": ["a"], "threads": []}"#, "'threads' must be a non-empty array"),
+    (#"{"subjects": ["a"], "read_ratio": 2}"#, "'read_ratio' must be a number from 0 to 1"),
+    (#"{"subjects": ["a"], "budgets": {"quik": {}}}"#, "unknown mode 'quik'"),
+    (#"{"subjects": ["a"], "budgets": {"quick": {"trials": 0}}}"#, "'budgets.quick.trials'"),
+    (#"{"subjects": ["a"], "budgets": {"quick": {"ops": 1, "seconds": 1}}}"#, "sets both"),
+    (#"{"subjects": ["a"], "description": 3}"#, "'description' must be a string"),
+  ])
+  func rejectsBadSuiteFiles(json: String, message: String) {
+    #expect {
+      try parse(json)
+    } throws: { error in
+      "\(error)".contains(message) && "\(error)".contains("t.json")
+    }
+  }
+
+  @Test func theRepositorySuitesResolveAgainstTheCatalog() throws {
+    let dir = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Suites").path
+    let names = Suite.availableNames(in: [dir])
+    #expect(names.contains("collections"))
+    for name in names {
+      var options = RunOptions()
+      options.suite = name
+      let plan = try Plan(options: options, catalog: FoundationCatalog.catalog, suiteDirectories: [dir])
+      #expect(!plan.cells.isEmpty, "\(name)")
+    }
+    let collections = try Suite.locate("collections", in: [dir])
+    #expect(
+      Set(collections.subjects) == [
+        "swift-array", "swift-dictionary", "swift-set", "nsmutablearray", "nsmutabledictionary",
+        "nsmutableset", "nscountedset", "nsarray", "nsdictionary",
+      ])
+    #expect(collections.threads == [1, 2, 4, 8])
+  }
+}

@@ -1,0 +1,89 @@
+import FoundationSubjects
+import Testing
+
+@testable import StressKit
+
+/// Trials run in this process (no isolation), with deliberately misbehaving subjects.
+@Suite struct TrialTests {
+  let catalog = FoundationCatalog.catalog
+
+  func spec(
+    _ subject: String, _ wrapper: String = "unprotected", threads: Int = 2, ratio: Double = 0.5,
+    bound: Bound = .ops(1_000), seed: UInt64 = 1
+  ) -> TrialSpec {
+    TrialSpec(
+      subject: subject, wrapper: wrapper, threads: threads, readRatio: ratio, bound: bound,
+      seed: seed)
+  }
+
+  @Test func countsEveryOperationOfEveryThread() {
+    let result = Trial.run(spec("counter", "lock", threads: 4, bound: .ops(5_000)), catalog: catalog)
+    #expect(result.outcome == .ok)
+    #expect(result.ops == 20_000)
+    #expect(result.reads! + result.writes! == 20_000)
+    #expect(result.failures == 0)
+    #expect(result.seconds! > 0)
+    #expect(result.opsPerSecond! > 0)
+  }
+
+  @Test func readRatioSplitsOperations() {
+    let reads = Trial.run(spec("counter", ratio: 1), catalog: catalog)
+    #expect(reads.writes == 0 && reads.reads == 2_000)
+    let writes = Trial.run(spec("counter", "lock", ratio: 0), catalog: catalog)
+    #expect(writes.reads == 0 && writes.writes == 2_000)
+    let mixed = Trial.run(spec("counter", "lock", ratio: 0.25, bound: .ops(10_000)), catalog: catalog)
+    let share = Double(mixed.reads!) / Double(mixed.ops!)
+    #expect(share > 0.2 && share < 0.3)
+  }
+
+  @Test func sameSeedSameOperationStream() {
+    let a = Trial.run(spec("counter", "lock", threads: 3, seed: 99), catalog: catalog)
+    let b = Trial.run(spec("counter", "lock", threads: 3, seed: 99), catalog: catalog)
+    let c = Trial.run(spec("counter", "lock", threads: 3, seed: 100), catalog: catalog)
+    #expect(a.reads == b.reads && a.writes == b.writes)
+    #expect(a.reads != c.reads)
+  }
+
+  @Test func durationBoundStopsTheThreads() {
+    let result = Trial.run(spec("noop", threads: 3, bound: .seconds(0.05)), catalog: catalog)
+    #expect(result.outcome == .ok)
+    #expect(result.ops! > 0)
+    #expect(result.seconds! >= 0.05)
+  }
+
+  @Test func invalidReadIsReportedCorrupt() {
+    let result = Trial.run(spec("selftest-corrupt", bound: .ops(300)), catalog: catalog)
+    #expect(result.outcome == .corrupt)
+    // Thread 1 reads 300 times and every read fails; thread 0's never do.
+    #expect(result.failures == 300)
+    #expect(result.detail == "read by thread 1: deliberate violation #0")
+  }
+
+  @Test func endStateViolationsAreCountedAndDescribed() {
+    let result = Trial.run(
+      spec("test-wide-window-counter", threads: 4, ratio: 0, bound: .ops(2_000)),
+      catalog: .forTests)
+    // Four threads yielding inside an unprotected increment lose updates.
+    #expect(result.outcome == .corrupt)
+    #expect(result.failures! > 0)
+    #expect(result.detail.hasPrefix("end state: counter "))
+  }
+
+  @Test func subjectFailingAloneIsAnError() {
+    let result = Trial.run(spec("selftest-broken", "lock"), catalog: catalog)
+    #expect(result.outcome == .error)
+    #expect(result.detail.contains("fails single-threaded"))
+    #expect(result.detail.contains("deliberately broken check"))
+  }
+
+  @Test func unknownIdsAreErrors() {
+    #expect(Trial.run(spec("nope"), catalog: catalog).outcome == .error)
+    #expect(Trial.run(spec("counter", "nope"), catalog: catalog).outcome == .error)
+  }
+
+  @Test func twoHundredFiftySixThreadsOnTwoCores() {
+    let result = Trial.run(spec("counter", "mutex", threads: 256, bound: .ops(200)), catalog: catalog)
+    #expect(result.outcome == .ok)
+    #expect(result.ops == 256 * 200)
+  }
+}
