@@ -19,7 +19,8 @@ let package = Package(
     .target(name: "StressCLI", dependencies: ["StressKit"]),
     .executableTarget(name: "stress", dependencies: ["StressCLI", "FoundationSubjects"]),
     .testTarget(name: "StressKitTests", dependencies: ["StressKit", "FoundationSubjects"]),
-    .testTarget(name: "StressCLITests", dependencies: ["StressCLI", "FoundationSubjects", "stress"]),
+    .testTarget(
+      name: "StressCLITests", dependencies: ["StressCLI", "FoundationSubjects", "stress"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -5,22 +5,15 @@ import Foundation
 public struct Console: Sendable {
   public var out: @Sendable (String) -> Void
   public var err: @Sendable (String) -> Void
-  /// Whether stderr is a terminal.
-  public var interactive: Bool
-
-  public init(
-    out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
-    interactive: Bool = false
-  ) {
+  public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void)
+  {
     self.out = out
     self.err = err
-    self.interactive = interactive
   }
 
   public static let standard = Console(
     out: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
-    err: { text in FileHandle.standardError.write(Data(text.utf8)) },
-    interactive: isatty(2) == 1)
+    err: { text in FileHandle.standardError.write(Data(text.utf8)) })
 
   func error(_ message: String, usage: String? = nil) {
     var text = "Error: \(message)\n"

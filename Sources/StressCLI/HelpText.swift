@@ -6,7 +6,9 @@ enum HelpText {
   ) -> String {
     var text = "OVERVIEW: \(overview)\n\nUSAGE: \(usage)\n\nOPTIONS:\n"
     for option in options {
-      let label = option.name == "help" ? "-h, --help" : "--\(option.name)" + (option.value.map { " \($0)" } ?? "")
+      let label =
+        option.name == "help"
+        ? "-h, --help" : "--\(option.name)" + (option.value.map { " \($0)" } ?? "")
       let help = option.help + (option.defaultText.map { " (default: \($0))" } ?? "")
       text += row(label, help)
     }
@@ -35,7 +37,8 @@ enum HelpText {
     var first = "  " + label
     if first.count + 1 < indent {
       first += String(repeating: " ", count: indent - first.count)
-      return ([first + lines[0]] + lines.dropFirst().map { pad + $0 }).joined(separator: "\n") + "\n"
+      return ([first + lines[0]] + lines.dropFirst().map { pad + $0 }).joined(separator: "\n")
+        + "\n"
     }
     return ([first] + lines.map { pad + $0 }).joined(separator: "\n") + "\n"
   }

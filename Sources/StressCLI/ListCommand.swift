@@ -29,13 +29,17 @@ struct ListCommand {
       header: ["id", "documented", "reads", "summary"],
       rows: subjects.map {
         let i = $0.info
-        return [i.id, i.documented.rawValue, i.readOnly ? "only" : percent(i.defaultReadRatio), i.summary]
+        return [
+          i.id, i.documented.rawValue, i.readOnly ? "only" : percent(i.defaultReadRatio), i.summary,
+        ]
       }
     ).render()
     text += "\nWRAPPERS\n"
     text += Table(
       header: ["id", "protected", "summary"],
-      rows: catalog.wrappers.map { [$0.info.id, $0.info.isProtected ? "yes" : "no", $0.info.summary] }
+      rows: catalog.wrappers.map {
+        [$0.info.id, $0.info.isProtected ? "yes" : "no", $0.info.summary]
+      }
     ).render()
     text += "\nSUITES\n"
     var rows: [[String]] = []
@@ -43,7 +47,10 @@ struct ListCommand {
       let description = (try? Suite.locate(name))?.description ?? "(unreadable)"
       rows.append([name, description])
     }
-    text += rows.isEmpty ? "  (none found; suites are read from ./Suites)\n" : Table(header: ["name", "description"], rows: rows).render()
+    text +=
+      rows.isEmpty
+      ? "  (none found; suites are read from ./Suites)\n"
+      : Table(header: ["name", "description"], rows: rows).render()
     console.out(text)
     return .success
   }

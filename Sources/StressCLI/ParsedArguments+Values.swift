@@ -22,7 +22,8 @@ extension ParsedArguments {
   }
 
   /// A whole number in `range`.
-  func integer(_ name: String, in range: ClosedRange<Int>, usage: String) throws(UsageError) -> Int? {
+  func integer(_ name: String, in range: ClosedRange<Int>, usage: String) throws(UsageError) -> Int?
+  {
     guard let text = values[name] else { return nil }
     guard let n = Int(text), range.contains(n) else {
       throw UsageError(
@@ -34,7 +35,9 @@ extension ParsedArguments {
   }
 
   /// Comma-separated whole numbers, each in `range`.
-  func integers(_ name: String, in range: ClosedRange<Int>, usage: String) throws(UsageError) -> [Int]? {
+  func integers(_ name: String, in range: ClosedRange<Int>, usage: String) throws(UsageError)
+    -> [Int]?
+  {
     guard let text = values[name] else { return nil }
     let parts = text.split(separator: ",", omittingEmptySubsequences: false)
     let numbers = parts.compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
@@ -52,12 +55,16 @@ extension ParsedArguments {
     _ name: String, positive: Bool = false, in range: ClosedRange<Double>? = nil, usage: String
   ) throws(UsageError) -> Double? {
     guard let text = values[name] else { return nil }
-    guard let x = Double(text), x.isFinite, !positive || x > 0, range.map({ $0.contains(x) }) ?? true
+    guard let x = Double(text), x.isFinite, !positive || x > 0,
+      range.map({ $0.contains(x) }) ?? true
     else {
       let expected =
-        positive ? "a number greater than 0" : range.map { "a number from \($0.lowerBound) to \($0.upperBound)" }
-        ?? "a number"
-      throw UsageError("Invalid value '\(text)' for '--\(name)': expected \(expected).", usage: usage)
+        positive
+        ? "a number greater than 0"
+        : range.map { "a number from \($0.lowerBound) to \($0.upperBound)" }
+          ?? "a number"
+      throw UsageError(
+        "Invalid value '\(text)' for '--\(name)': expected \(expected).", usage: usage)
     }
     return x
   }

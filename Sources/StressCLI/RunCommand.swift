@@ -26,13 +26,15 @@ struct RunCommand {
       "seed", "<n>", "Seed of the operation streams; trial k of every cell uses seed + k.",
       default: "random, recorded in the CSV"),
     .value(
-      "timeout", "<seconds>", "Seconds a trial may run before it counts as a hang and its worker is killed.",
+      "timeout", "<seconds>",
+      "Seconds a trial may run before it counts as a hang and its worker is killed.",
       default: "from --mode, plus --duration"),
     .value(
       "mode", "<mode>",
       "Budget preset: quick (collections in under 30 s), default (under 3 min) or tough.",
       default: "default"),
-    .value("out", "<path>", "The CSV file to write.", default: "Results/<suite>-<UTC timestamp>.csv"),
+    .value(
+      "out", "<path>", "The CSV file to write.", default: "Results/<suite>-<UTC timestamp>.csv"),
     .flag("quiet", "No progress and no summary: print only the path of the CSV."),
     .help,
   ]
@@ -115,7 +117,8 @@ struct RunCommand {
       throw UsageError("Give either '--ops' or '--duration', not both.", usage: usage)
     }
     if o.suite == nil && o.subjects == nil {
-      throw UsageError("Nothing to run: give '--suite <suite>' or '--subjects <ids>'.", usage: usage)
+      throw UsageError(
+        "Nothing to run: give '--suite <suite>' or '--subjects <ids>'.", usage: usage)
     }
     return o
   }
@@ -131,6 +134,7 @@ struct RunCommand {
   }
 
   static func capitalized(_ text: String) -> String {
-    text.prefix(1).uppercased() + text.dropFirst() + (text.hasSuffix(".") || text.hasSuffix(")") || text.hasSuffix("?") ? "" : ".")
+    text.prefix(1).uppercased() + text.dropFirst()
+      + (text.hasSuffix(".") || text.hasSuffix(")") || text.hasSuffix("?") ? "" : ".")
   }
 }

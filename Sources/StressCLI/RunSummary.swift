@@ -25,7 +25,8 @@ struct RunSummary {
       return parts + threadCounts.map { n in byCell[key]?[n].map(Self.cellText) ?? "-" }
     }
     text += "RESULTS (outcomes over trials, median ops/s)\n"
-    text += Table(header: ["subject", "wrapper"] + threadCounts.map { "\($0) thr" }, rows: rows).render()
+    text += Table(header: ["subject", "wrapper"] + threadCounts.map { "\($0) thr" }, rows: rows)
+      .render()
 
     // A race needs company: single-threaded trials say nothing about thread safety.
     let unprotected = records.filter { !$0.cell.isProtected && $0.cell.threads > 1 }

@@ -1,3 +1,5 @@
+import Foundation
+
 // Every call into the C library lives here, so porting means reading one file.
 #if canImport(Glibc)
   import Glibc
@@ -6,7 +8,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Foundation
 
 /// Thin, POSIX-shaped helpers for the engine.
 public enum Platform {

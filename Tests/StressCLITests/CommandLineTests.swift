@@ -44,27 +44,72 @@ import Testing
   @Test(arguments: [
     (["rnu"], "Error: Unknown subcommand 'rnu'. Did you mean 'run'?"),
     (["--verbose"], "Error: Unknown option '--verbose'."),
-    (["run", "--suite", "collections", "--trails", "2"], "Error: Unknown option '--trails'. Did you mean '--trials'?"),
+    (
+      ["run", "--suite", "collections", "--trails", "2"],
+      "Error: Unknown option '--trails'. Did you mean '--trials'?"
+    ),
     (["run", "--suite"], "Error: Missing value for '--suite <suite>'."),
-    (["run", "--subjects", "counter", "--trials", "--quiet"], "Error: Missing value for '--trials <n>'."),
-    (["run", "--subjects", "counter", "--threads", "0"], "Error: Invalid value '0' for '--threads'"),
-    (["run", "--subjects", "counter", "--threads", "-2"], "Error: Invalid value '-2' for '--threads'"),
-    (["run", "--subjects", "counter", "--threads", "1,x"], "Error: Invalid value '1,x' for '--threads'"),
-    (["run", "--subjects", "counter", "--threads", "5000"], "Error: Invalid value '5000' for '--threads'"),
+    (
+      ["run", "--subjects", "counter", "--trials", "--quiet"],
+      "Error: Missing value for '--trials <n>'."
+    ),
+    (
+      ["run", "--subjects", "counter", "--threads", "0"], "Error: Invalid value '0' for '--threads'"
+    ),
+    (
+      ["run", "--subjects", "counter", "--threads", "-2"],
+      "Error: Invalid value '-2' for '--threads'"
+    ),
+    (
+      ["run", "--subjects", "counter", "--threads", "1,x"],
+      "Error: Invalid value '1,x' for '--threads'"
+    ),
+    (
+      ["run", "--subjects", "counter", "--threads", "5000"],
+      "Error: Invalid value '5000' for '--threads'"
+    ),
     (["run", "--subjects", "counter", "--trials", "0"], "Error: Invalid value '0' for '--trials'"),
-    (["run", "--subjects", "counter", "--duration", "0"], "Error: Invalid value '0' for '--duration'"),
-    (["run", "--subjects", "counter", "--duration", "-1"], "Error: Invalid value '-1' for '--duration'"),
+    (
+      ["run", "--subjects", "counter", "--duration", "0"],
+      "Error: Invalid value '0' for '--duration'"
+    ),
+    (
+      ["run", "--subjects", "counter", "--duration", "-1"],
+      "Error: Invalid value '-1' for '--duration'"
+    ),
     (["run", "--subjects", "counter", "--ops", "many"], "Error: Invalid value 'many' for '--ops'"),
-    (["run", "--subjects", "counter", "--read-ratio", "1.5"], "Error: Invalid value '1.5' for '--read-ratio'"),
+    (
+      ["run", "--subjects", "counter", "--read-ratio", "1.5"],
+      "Error: Invalid value '1.5' for '--read-ratio'"
+    ),
     (["run", "--subjects", "counter", "--seed", "abc"], "Error: Invalid value 'abc' for '--seed'"),
-    (["run", "--subjects", "counter", "--timeout", "0"], "Error: Invalid value '0' for '--timeout'"),
-    (["run", "--subjects", "counter", "--mode", "fast"], "Error: Invalid value 'fast' for '--mode'"),
-    (["run", "--subjects", "counter", "--ops", "5", "--duration", "1"], "Error: Give either '--ops' or '--duration', not both."),
-    (["run", "--subjects", "counter,", "--ops", "5"], "Error: Invalid value 'counter,' for '--subjects'"),
-    (["run", "--subjects", "swift-aray"], "Error: Unknown subject 'swift-aray'. Did you mean 'swift-array'?"),
-    (["run", "--subjects", "counter", "--wrappers", "lok"], "Error: Unknown wrapper 'lok'. Did you mean 'lock'?"),
+    (
+      ["run", "--subjects", "counter", "--timeout", "0"], "Error: Invalid value '0' for '--timeout'"
+    ),
+    (
+      ["run", "--subjects", "counter", "--mode", "fast"], "Error: Invalid value 'fast' for '--mode'"
+    ),
+    (
+      ["run", "--subjects", "counter", "--ops", "5", "--duration", "1"],
+      "Error: Give either '--ops' or '--duration', not both."
+    ),
+    (
+      ["run", "--subjects", "counter,", "--ops", "5"],
+      "Error: Invalid value 'counter,' for '--subjects'"
+    ),
+    (
+      ["run", "--subjects", "swift-aray"],
+      "Error: Unknown subject 'swift-aray'. Did you mean 'swift-array'?"
+    ),
+    (
+      ["run", "--subjects", "counter", "--wrappers", "lok"],
+      "Error: Unknown wrapper 'lok'. Did you mean 'lock'?"
+    ),
     (["run", "--suite", "no-such-suite"], "Error: Unknown suite 'no-such-suite'."),
-    (["run", "--suite", "/no/such/file.json"], "Error: Suite file '/no/such/file.json' does not exist."),
+    (
+      ["run", "--suite", "/no/such/file.json"],
+      "Error: Suite file '/no/such/file.json' does not exist."
+    ),
     (["run"], "Error: Nothing to run"),
     (["run", "stray"], "Error: Unexpected argument 'stray'."),
     (["run", "--quiet=yes", "--subjects", "counter"], "Error: Option '--quiet' takes no value."),

@@ -21,7 +21,8 @@ final class Captured: Sendable {
 /// Runs the command line in this process (no workers are started by these calls).
 func runInProcess(_ arguments: [String]) -> (code: ExitCode, out: String, err: String) {
   let captured = Captured()
-  let code = StressCommand.run(catalog: testCatalog, arguments: arguments, console: captured.console)
+  let code = StressCommand.run(
+    catalog: testCatalog, arguments: arguments, console: captured.console)
   return (code, captured.out, captured.err)
 }
 

@@ -12,13 +12,16 @@ import Testing
     let dir = FileManager.default.temporaryDirectory
       .appendingPathComponent("stress-plan-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-    try json.write(to: dir.appendingPathComponent("\(name).json"), atomically: true, encoding: .utf8)
+    try json.write(
+      to: dir.appendingPathComponent("\(name).json"), atomically: true, encoding: .utf8)
     return dir.path
   }
 
   @Test func cellsAreSubjectByWrapperByThreads() throws {
     let dir = try directory(
-      with: #"{"subjects": ["counter", "nsarray"], "wrappers": ["unprotected", "lock"], "threads": [1, 2, 4]}"#)
+      with:
+        #"{"subjects": ["counter", "nsarray"], "wrappers": ["unprotected", "lock"], "threads": [1, 2, 4]}"#
+    )
     var options = RunOptions()
     options.suite = "s"
     let plan = try Plan(options: options, catalog: catalog, suiteDirectories: [dir])
@@ -33,7 +36,9 @@ import Testing
 
   @Test func commandLineBeatsSuiteBeatsPreset() throws {
     let dir = try directory(
-      with: #"{"subjects": ["counter"], "read_ratio": 0.1, "budgets": {"quick": {"trials": 3, "ops": 77}}}"#)
+      with:
+        #"{"subjects": ["counter"], "read_ratio": 0.1, "budgets": {"quick": {"trials": 3, "ops": 77}}}"#
+    )
     var options = RunOptions()
     options.suite = "s"
     options.mode = .quick

@@ -59,7 +59,8 @@ import Testing
     for name in names {
       var options = RunOptions()
       options.suite = name
-      let plan = try Plan(options: options, catalog: FoundationCatalog.catalog, suiteDirectories: [dir])
+      let plan = try Plan(
+        options: options, catalog: FoundationCatalog.catalog, suiteDirectories: [dir])
       #expect(!plan.cells.isEmpty, "\(name)")
     }
     let collections = try Suite.locate("collections", in: [dir])

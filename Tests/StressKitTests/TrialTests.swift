@@ -17,7 +17,8 @@ import Testing
   }
 
   @Test func countsEveryOperationOfEveryThread() {
-    let result = Trial.run(spec("counter", "lock", threads: 4, bound: .ops(5_000)), catalog: catalog)
+    let result = Trial.run(
+      spec("counter", "lock", threads: 4, bound: .ops(5_000)), catalog: catalog)
     #expect(result.outcome == .ok)
     #expect(result.ops == 20_000)
     #expect(result.reads! + result.writes! == 20_000)
@@ -31,7 +32,8 @@ import Testing
     #expect(reads.writes == 0 && reads.reads == 2_000)
     let writes = Trial.run(spec("counter", "lock", ratio: 0), catalog: catalog)
     #expect(writes.reads == 0 && writes.writes == 2_000)
-    let mixed = Trial.run(spec("counter", "lock", ratio: 0.25, bound: .ops(10_000)), catalog: catalog)
+    let mixed = Trial.run(
+      spec("counter", "lock", ratio: 0.25, bound: .ops(10_000)), catalog: catalog)
     let share = Double(mixed.reads!) / Double(mixed.ops!)
     #expect(share > 0.2 && share < 0.3)
   }
@@ -82,7 +84,8 @@ import Testing
   }
 
   @Test func twoHundredFiftySixThreadsOnTwoCores() {
-    let result = Trial.run(spec("counter", "mutex", threads: 256, bound: .ops(200)), catalog: catalog)
+    let result = Trial.run(
+      spec("counter", "mutex", threads: 256, bound: .ops(200)), catalog: catalog)
     #expect(result.outcome == .ok)
     #expect(result.ops == 256 * 200)
   }

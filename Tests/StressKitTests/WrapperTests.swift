@@ -20,7 +20,8 @@ import Testing
     let ids = StandardWrappers.all.map { $0.info.id }
     #expect(
       ids == ["unprotected", "lock", "serial-queue", "rw-barrier", "mutex", "rwlock", "semaphore"])
-    #expect(StandardWrappers.all.filter { !$0.info.isProtected }.map { $0.info.id } == ["unprotected"])
+    #expect(
+      StandardWrappers.all.filter { !$0.info.isProtected }.map { $0.info.id } == ["unprotected"])
   }
 
   @Test func barrierWritesAreDrainedBeforeTheCheck() {

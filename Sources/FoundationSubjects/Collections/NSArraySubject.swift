@@ -11,14 +11,16 @@ public final class NSArraySubject: StressSubject, @unchecked Sendable {
   private let items: NSArray
 
   public init(shape: TrialShape) {
-    items = NSArray(array: (0..<Self.size).map { NSNumber(value: Token.encode(thread: 0, seq: $0)) })
+    items = NSArray(
+      array: (0..<Self.size).map { NSNumber(value: Token.encode(thread: 0, seq: $0)) })
   }
 
   public func read(_ step: Step) -> String? {
     let index = Int(step.random % UInt64(Self.size))
     let value = (items.object(at: index) as? NSNumber)?.intValue
     let expected = Token.encode(thread: 0, seq: index)
-    return value == expected ? nil : "element \(index) is \(value.map(String.init) ?? "not a number")"
+    return value == expected
+      ? nil : "element \(index) is \(value.map(String.init) ?? "not a number")"
   }
 
   public func check(writesPerThread: [Int]) -> Violations {

@@ -5,7 +5,8 @@ import StressKit
 /// key some thread may have written.
 public final class NSMutableDictionarySubject: StressSubject, @unchecked Sendable {
   public static let info = SubjectInfo(
-    id: "nsmutabledictionary", summary: "NSMutableDictionary: setObject(_:forKey:), object(forKey:)",
+    id: "nsmutabledictionary",
+    summary: "NSMutableDictionary: setObject(_:forKey:), object(forKey:)",
     documented: .unsafe)
 
   private let shape: TrialShape

@@ -8,7 +8,8 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
 
   /// The generator of thread `thread` in a trial seeded with `seed`.
   public init(seed: UInt64, stream: Int) {
-    var mixer = SplitMix64(seed: seed ^ (UInt64(truncatingIfNeeded: stream) &* 0xD1B5_4A32_D192_ED03))
+    var mixer = SplitMix64(
+      seed: seed ^ (UInt64(truncatingIfNeeded: stream) &* 0xD1B5_4A32_D192_ED03))
     state = mixer.next()
   }
 

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Runs one trial in this process: fresh subject and wrapper, N dedicated threads released
 /// together, a seeded operation stream per thread, then the end-state check.
@@ -44,13 +43,6 @@ public enum Trial {
     return result
   }
 
-  /// What one thread did, reported once at its end.
-  struct Tally: Sendable {
-    var reads = 0
-    var writes = 0
-    var violations = Violations()
-  }
-
   static func measure<S: StressSubject, W: Wrapper>(
     _ spec: TrialSpec, _: S.Type, _: W.Type
   ) -> TrialResult {
@@ -59,7 +51,7 @@ public enum Trial {
     let subject = S(shape: shape)
     let wrapper = W()
     let gate = StartGate(parties: spec.threads)
-    let tallies = Mutex([Tally](repeating: Tally(), count: spec.threads))
+    let tallies = TallyBoard(threads: spec.threads)
     let done = DispatchGroup()
     let threshold = readsOnly ? UInt64.max : UInt64(max(0, spec.readRatio) * 0x1p64)
 
@@ -72,7 +64,7 @@ public enum Trial {
         drive(
           subject, wrapper, thread: index, bound: spec.bound, readsOnly: readsOnly,
           threshold: threshold, random: &random, tally: &tally, gate: gate)
-        tallies.withLock { $0[index] = tally }
+        tallies.post(tally, thread: index)
         done.leave()
       }
       thread.start()
@@ -89,7 +81,7 @@ public enum Trial {
     wrapper.drain()
     let seconds = Double(Platform.monotonicNanos() - start) / 1e9
 
-    let all = tallies.withLock { $0 }
+    let all = tallies.all
     var violations = Violations()
     for tally in all { violations.merge(tally.violations) }
     let endState = subject.check(writesPerThread: all.map(\.writes))

@@ -23,7 +23,8 @@ public enum Worker {
         do {
           result = Trial.run(try decoder.decode(TrialSpec.self, from: Data(line)), catalog: catalog)
         } catch {
-          result = TrialResult(outcome: .error, detail: "worker could not read its request: \(error)")
+          result = TrialResult(
+            outcome: .error, detail: "worker could not read its request: \(error)")
         }
         var bytes = [UInt8]((try? encoder.encode(result)) ?? Data())
         bytes.append(UInt8(ascii: "\n"))

@@ -84,7 +84,16 @@ final class WorkerProcess {
     }
     isAlive = false
     Platform.closeDescriptor(child.input)
-    let termination = Platform.wait(child.pid)
+    // It closed its result channel, so it is dying; if it lingers, it is killed.
+    var termination = Platform.wait(child.pid, block: false)
+    for _ in 0..<100 where termination == nil {
+      Platform.sleep(seconds: 0.01)
+      termination = Platform.wait(child.pid, block: false)
+    }
+    if termination == nil {
+      Platform.killHard(child.pid)
+      termination = Platform.wait(child.pid)
+    }
     Platform.closeDescriptor(child.results)
     Platform.closeDescriptor(child.diagnostics)
     let message = Self.firstLine(diagnostics)
@@ -92,11 +101,13 @@ final class WorkerProcess {
     case .signaled(let signal):
       return TrialResult(
         outcome: .crash,
-        detail: ([Platform.signalName(signal)] + (message.map { [$0] } ?? [])).joined(separator: ": "))
+        detail: ([Platform.signalName(signal)] + (message.map { [$0] } ?? [])).joined(
+          separator: ": "))
     case .exited(let code):
       return TrialResult(
         outcome: .crash,
-        detail: (["exited with status \(code)"] + (message.map { [$0] } ?? [])).joined(separator: ": "))
+        detail: (["exited with status \(code)"] + (message.map { [$0] } ?? [])).joined(
+          separator: ": "))
     case nil:
       return TrialResult(outcome: .error, detail: "worker closed its result channel")
     }

@@ -24,7 +24,12 @@ public enum CSV {
       if quoted {
         if c == "\"" {
           if let next = chars.next() {
-            if next == "\"" { field.append("\"") } else { quoted = false; pending = next }
+            if next == "\"" {
+              field.append("\"")
+            } else {
+              quoted = false
+              pending = next
+            }
           } else {
             quoted = false
           }

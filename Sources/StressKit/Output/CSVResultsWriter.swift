@@ -39,7 +39,8 @@ public final class CSVResultsWriter: RunObserver {
 
   private func append(_ line: String) throws {
     guard Platform.writeAll(descriptor, Array(line.utf8)) else {
-      throw WriteError(description: "writing results to '\(path)' failed: \(Platform.errorMessage())")
+      throw WriteError(
+        description: "writing results to '\(path)' failed: \(Platform.errorMessage())")
     }
   }
 }

@@ -9,7 +9,8 @@ public enum ResultColumns {
     "ops", "reads", "writes", "seconds", "ops_per_sec", "detail", "toolchain", "os", "cpus",
   ]
 
-  public static func row(_ record: TrialRecord, plan: Plan, environment: RunEnvironment) -> [String] {
+  public static func row(_ record: TrialRecord, plan: Plan, environment: RunEnvironment) -> [String]
+  {
     let r = record.result
     return [
       plan.runID, timestamp(plan.startedAt), plan.suite, plan.mode.rawValue, record.cell.subject,

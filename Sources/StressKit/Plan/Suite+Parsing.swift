@@ -89,19 +89,27 @@ extension Suite {
     }
     var budget = Budget()
     if let v = fields["trials"] {
-      guard let n = v.integer, n >= 1 else { throw fail("'\(key).trials' must be a whole number >= 1") }
+      guard let n = v.integer, n >= 1 else {
+        throw fail("'\(key).trials' must be a whole number >= 1")
+      }
       budget.trials = n
     }
     if let v = fields["ops"] {
-      guard let n = v.integer, n >= 1 else { throw fail("'\(key).ops' must be a whole number >= 1") }
+      guard let n = v.integer, n >= 1 else {
+        throw fail("'\(key).ops' must be a whole number >= 1")
+      }
       budget.ops = n
     }
     if let v = fields["seconds"] {
-      guard case .number(let s) = v, s > 0 else { throw fail("'\(key).seconds' must be a number > 0") }
+      guard case .number(let s) = v, s > 0 else {
+        throw fail("'\(key).seconds' must be a number > 0")
+      }
       budget.seconds = s
     }
     if let v = fields["timeout"] {
-      guard case .number(let s) = v, s > 0 else { throw fail("'\(key).timeout' must be a number > 0") }
+      guard case .number(let s) = v, s > 0 else {
+        throw fail("'\(key).timeout' must be a number > 0")
+      }
       budget.timeout = s
     }
     if budget.ops != nil && budget.seconds != nil {

@@ -1,0 +1,30 @@
+import Foundation
+
+/// What one thread of a trial did, reported once at its end.
+struct Tally: Sendable {
+  var reads = 0
+  var writes = 0
+  var violations = Violations()
+}
+
+/// Where a trial's threads post their tallies when they finish.
+///
+/// An `NSLock` (a pthread mutex) rather than `Synchronization.Mutex`: on Linux, Mutex is built
+/// on futex(2), which ThreadSanitizer does not model, and the engine's own state must stay
+/// checkable by `scripts/sanitize.sh`.
+final class TallyBoard: @unchecked Sendable {
+  private let lock = NSLock()
+  private var tallies: [Tally]
+
+  init(threads: Int) {
+    tallies = Array(repeating: Tally(), count: threads)
+  }
+
+  func post(_ tally: Tally, thread: Int) {
+    lock.withLock { tallies[thread] = tally }
+  }
+
+  var all: [Tally] {
+    lock.withLock { tallies }
+  }
+}
