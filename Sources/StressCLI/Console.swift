@@ -17,7 +17,7 @@ public struct Console: Sendable {
 
   func error(_ message: String, usage: String? = nil) {
     var text = "Error: \(message)\n"
-    if let usage { text += "Usage: \(usage)\n  See 'stress help' for more.\n" }
+    if let usage { text += "Usage: \(usage)\n" }
     err(text)
   }
 }

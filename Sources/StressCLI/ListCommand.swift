@@ -49,7 +49,7 @@ struct ListCommand {
     }
     text +=
       rows.isEmpty
-      ? "  (none found; suites are read from ./Suites)\n"
+      ? "  (none found in $STRESS_SUITES, ./Suites or a Suites folder above the executable)\n"
       : Table(header: ["name", "description"], rows: rows).render()
     console.out(text)
     return .success

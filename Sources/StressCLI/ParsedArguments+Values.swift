@@ -50,23 +50,23 @@ extension ParsedArguments {
     return numbers
   }
 
-  /// A finite number; `positive` excludes zero, otherwise it must lie in `range`.
+  /// A number in `range`; with `positive`, zero itself is excluded.
   func number(
-    _ name: String, positive: Bool = false, in range: ClosedRange<Double>? = nil, usage: String
+    _ name: String, in range: ClosedRange<Double>, positive: Bool = false, usage: String
   ) throws(UsageError) -> Double? {
     guard let text = values[name] else { return nil }
-    guard let x = Double(text), x.isFinite, !positive || x > 0,
-      range.map({ $0.contains(x) }) ?? true
-    else {
-      let expected =
-        positive
-        ? "a number greater than 0"
-        : range.map { "a number from \($0.lowerBound) to \($0.upperBound)" }
-          ?? "a number"
+    guard let x = Double(text), range.contains(x), !positive || x > 0 else {
+      let low = positive ? "more than 0" : "from \(Self.text(range.lowerBound))"
       throw UsageError(
-        "Invalid value '\(text)' for '--\(name)': expected \(expected).", usage: usage)
+        "Invalid value '\(text)' for '--\(name)': expected a number \(low) to "
+          + "\(Self.text(range.upperBound)).",
+        usage: usage)
     }
     return x
+  }
+
+  private static func text(_ x: Double) -> String {
+    x == x.rounded() ? String(Int(x)) : String(x)
   }
 
   func seed(_ name: String, usage: String) throws(UsageError) -> UInt64? {

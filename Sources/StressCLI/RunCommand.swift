@@ -68,7 +68,8 @@ struct RunCommand {
       throw UsageError("\(Self.capitalized(error.description))", usage: Self.usage)
     }
     let quiet = parsed.flags.contains("quiet")
-    let path = parsed.string("out") ?? Self.defaultPath(for: plan)
+    let path =
+      parsed.string("out") ?? Self.defaultPath(for: plan, exists: FileManager.default.fileExists)
 
     let writer: CSVResultsWriter
     do {
@@ -92,12 +93,14 @@ struct RunCommand {
       return .harness
     }
     let summary = RunSummary(plan: plan, records: records)
-    if quiet {
-      console.out(path + "\n")
-    } else {
-      console.out(summary.render(path: path))
-    }
-    return summary.failing.isEmpty ? .success : .failure
+    console.out(quiet ? path + "\n" : summary.render(path: path))
+    return Self.exitCode(for: records)
+  }
+
+  /// 2 if the harness failed a trial, 1 if a protected wrapper failed or a subject is broken.
+  static func exitCode(for records: [TrialRecord]) -> ExitCode {
+    if records.contains(where: \.isHarnessFault) { return .harness }
+    return records.contains(where: \.failsRun) ? .failure : .success
   }
 
   static func options(from parsed: ParsedArguments) throws(UsageError) -> RunOptions {
@@ -108,10 +111,12 @@ struct RunCommand {
     o.threads = try parsed.integers("threads", in: 1...Suite.maxThreads, usage: usage)
     o.trials = try parsed.integer("trials", in: 1...1_000_000, usage: usage)
     o.ops = try parsed.integer("ops", in: 1...Int(UInt32.max), usage: usage)
-    o.seconds = try parsed.number("duration", positive: true, usage: usage)
+    o.seconds = try parsed.number(
+      "duration", in: 0...Suite.maxSeconds, positive: true, usage: usage)
     o.readRatio = try parsed.number("read-ratio", in: 0...1, usage: usage)
     o.seed = try parsed.seed("seed", usage: usage)
-    o.timeout = try parsed.number("timeout", positive: true, usage: usage)
+    o.timeout = try parsed.number(
+      "timeout", in: 0...Suite.maxSeconds, positive: true, usage: usage)
     o.mode = try parsed.mode("mode", usage: usage) ?? .default
     if o.ops != nil && o.seconds != nil {
       throw UsageError("Give either '--ops' or '--duration', not both.", usage: usage)
@@ -123,14 +128,22 @@ struct RunCommand {
     return o
   }
 
-  /// `Results/<suite>-<UTC timestamp>.csv`.
-  static func defaultPath(for plan: Plan) -> String {
+  /// `Results/<suite>-<UTC timestamp>.csv`, with `-2`, `-3`... if a run in the same second
+  /// already took that name: a default never overwrites earlier results.
+  static func defaultPath(for plan: Plan, exists: (String) -> Bool) -> String {
     let f = DateFormatter()
     f.locale = Locale(identifier: "en_US_POSIX")
     f.timeZone = TimeZone(identifier: "UTC")
     f.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
-    let suite = plan.suite.replacingOccurrences(of: "/", with: "_")
-    return "Results/\(suite)-\(f.string(from: plan.startedAt)).csv"
+    let stem =
+      "Results/\(plan.suite.replacingOccurrences(of: "/", with: "_"))-\(f.string(from: plan.startedAt))"
+    var path = stem + ".csv"
+    var n = 1
+    while exists(path) {
+      n += 1
+      path = "\(stem)-\(n).csv"
+    }
+    return path
   }
 
   static func capitalized(_ text: String) -> String {

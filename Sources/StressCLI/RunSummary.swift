@@ -66,8 +66,14 @@ struct RunSummary {
   /// "ok 5/5 12.3M" or "crash 2/5, ok 3/5 1.1M".
   static func cellText(_ records: [TrialRecord]) -> String {
     let rates = records.compactMap(\.result.opsPerSecond).sorted()
-    let median = rates.isEmpty ? "" : " " + compact(rates[rates.count / 2])
+    let median = rates.isEmpty ? "" : " " + compact(Self.median(rates))
     return outcomes(records) + median
+  }
+
+  /// The median of sorted values: the mean of the middle two for an even count.
+  static func median(_ sorted: [Double]) -> Double {
+    let mid = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
   }
 
   /// Outcome counts, worst first: "crash 2/5, ok 3/5".

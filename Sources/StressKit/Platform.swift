@@ -10,12 +10,12 @@ import Foundation
 #endif
 
 /// Thin, POSIX-shaped helpers for the engine.
-public enum Platform {
+@usableFromInline package enum Platform {
   // MARK: - Time and scheduling
 
   /// Nanoseconds on a monotonic clock.
   @inlinable
-  public static func monotonicNanos() -> UInt64 {
+  package static func monotonicNanos() -> UInt64 {
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return UInt64(ts.tv_sec) &* 1_000_000_000 &+ UInt64(ts.tv_nsec)
@@ -23,11 +23,11 @@ public enum Platform {
 
   /// Gives the core away: used instead of spinning when threads outnumber cores.
   @inlinable
-  public static func yield() {
+  package static func yield() {
     sched_yield()
   }
 
-  public static func sleep(seconds: Double) {
+  package static func sleep(seconds: Double) {
     guard seconds > 0 else { return }
     var ts = timespec(
       tv_sec: Int(seconds), tv_nsec: Int((seconds - Double(Int(seconds))) * 1e9))
@@ -37,11 +37,11 @@ public enum Platform {
 
   // MARK: - Processes
 
-  public static var processID: Int32 { getpid() }
-  public static var parentProcessID: Int32 { getppid() }
+  package static var processID: Int32 { getpid() }
+  package static var parentProcessID: Int32 { getppid() }
 
   /// The path of the running executable, so workers can be the same binary.
-  public static func executablePath() -> String {
+  package static func executablePath() -> String {
     #if os(Linux)
       if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
         return path
@@ -52,23 +52,23 @@ public enum Platform {
 
   /// A child process with its standard input, its result channel (fd 3) and its combined
   /// stdout and stderr connected to pipes held by the parent.
-  public struct Child {
-    public var pid: Int32
-    public var input: Int32
-    public var results: Int32
-    public var diagnostics: Int32
+  package struct Child {
+    package var pid: Int32
+    package var input: Int32
+    package var results: Int32
+    package var diagnostics: Int32
   }
 
-  public enum SpawnError: Error, CustomStringConvertible {
+  package enum SpawnError: Error, CustomStringConvertible {
     case failed(String, Int32)
-    public var description: String {
+    package var description: String {
       switch self {
       case .failed(let what, let code): "\(what) failed: \(String(cString: strerror(code)))"
       }
     }
   }
 
-  public static func spawn(
+  package static func spawn(
     executable: String, arguments: [String], environment: [String: String]
   ) throws -> Child {
     func makePipe() throws -> (read: Int32, write: Int32) {
@@ -117,13 +117,13 @@ public enum Platform {
   }
 
   /// How a child ended.
-  public enum Termination: Equatable, Sendable {
+  package enum Termination: Equatable, Sendable {
     case exited(Int32)
     case signaled(Int32)
   }
 
   /// Waits for `pid`; nil if `block` is false and it has not ended yet.
-  public static func wait(_ pid: Int32, block: Bool = true) -> Termination? {
+  package static func wait(_ pid: Int32, block: Bool = true) -> Termination? {
     var status: Int32 = 0
     while true {
       let rc = waitpid(pid, &status, block ? 0 : WNOHANG)
@@ -135,11 +135,11 @@ public enum Platform {
     return low == 0 ? .exited((status >> 8) & 0xFF) : .signaled(low)
   }
 
-  public static func killHard(_ pid: Int32) {
+  package static func killHard(_ pid: Int32) {
     _ = kill(pid, SIGKILL)
   }
 
-  public static func signalName(_ signal: Int32) -> String {
+  package static func signalName(_ signal: Int32) -> String {
     switch signal {
     case SIGSEGV: "SIGSEGV"
     case SIGABRT: "SIGABRT"
@@ -156,18 +156,18 @@ public enum Platform {
   }
 
   /// Writing to a dead worker must be an error, not the death of the runner.
-  public static func ignoreBrokenPipes() {
+  package static func ignoreBrokenPipes() {
     _ = signal(SIGPIPE, SIG_IGN)
   }
 
-  public static func exitImmediately(_ code: Int32) -> Never {
+  package static func exitImmediately(_ code: Int32) -> Never {
     _exit(code)
   }
 
   // MARK: - File descriptors
 
   /// Writes all of `bytes`; false on any error.
-  public static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+  package static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
     var offset = 0
     while offset < bytes.count {
       let n = bytes.withUnsafeBytes { buf in
@@ -183,7 +183,7 @@ public enum Platform {
   }
 
   /// Reads what is available (at most 64 KiB); empty at end of file, nil on error.
-  public static func readSome(_ fd: Int32) -> [UInt8]? {
+  package static func readSome(_ fd: Int32) -> [UInt8]? {
     var buffer = [UInt8](repeating: 0, count: 65536)
     while true {
       let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
@@ -197,32 +197,32 @@ public enum Platform {
 
   /// Waits until one of `fds` is readable (or closed), for at most `milliseconds`.
   /// Returns the readable descriptors; empty on timeout.
-  public static func waitReadable(_ fds: [Int32], milliseconds: Int32) -> [Int32] {
+  package static func waitReadable(_ fds: [Int32], milliseconds: Int32) -> [Int32] {
     var entries = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
     let rc = poll(&entries, nfds_t(entries.count), milliseconds)
     guard rc > 0 else { return [] }
     return entries.filter { $0.revents != 0 }.map(\.fd)
   }
 
-  public static func closeDescriptor(_ fd: Int32) {
+  package static func closeDescriptor(_ fd: Int32) {
     _ = close(fd)
   }
 
   /// Opens `path` for writing, creating it (or truncating it) with mode 0644.
-  public static func openForWriting(_ path: String) throws -> Int32 {
+  package static func openForWriting(_ path: String) throws -> Int32 {
     let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw SpawnError.failed("opening \(path)", errno) }
     return fd
   }
 
-  public static func errorMessage(_ code: Int32 = errno) -> String {
+  package static func errorMessage(_ code: Int32 = errno) -> String {
     String(cString: strerror(code))
   }
 
   // MARK: - The machine
 
   /// Kernel name, release and architecture, e.g. "Linux 6.1.0 x86_64".
-  public static func kernel() -> String {
+  package static func kernel() -> String {
     var u = utsname()
     guard uname(&u) == 0 else { return "unknown" }
     func text<T>(_ field: inout T) -> String {
@@ -236,10 +236,10 @@ public enum Platform {
   // MARK: - Locks
 
   /// A `pthread_rwlock_t` at a stable address.
-  public final class ReadWriteLock: @unchecked Sendable {
+  @usableFromInline package final class ReadWriteLock: @unchecked Sendable {
     @usableFromInline let raw: UnsafeMutablePointer<pthread_rwlock_t>
 
-    public init() {
+    @usableFromInline package init() {
       raw = .allocate(capacity: 1)
       raw.initialize(to: pthread_rwlock_t())
       pthread_rwlock_init(raw, nil)
@@ -250,8 +250,8 @@ public enum Platform {
       raw.deallocate()
     }
 
-    @inlinable public func lockShared() { pthread_rwlock_rdlock(raw) }
-    @inlinable public func lockExclusive() { pthread_rwlock_wrlock(raw) }
-    @inlinable public func unlock() { pthread_rwlock_unlock(raw) }
+    @inlinable package func lockShared() { pthread_rwlock_rdlock(raw) }
+    @inlinable package func lockExclusive() { pthread_rwlock_wrlock(raw) }
+    @inlinable package func unlock() { pthread_rwlock_unlock(raw) }
   }
 }

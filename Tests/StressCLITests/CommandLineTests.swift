@@ -39,6 +39,9 @@ import Testing
     #expect(!plain.out.contains("selftest-crash"))
     let all = runInProcess(["list", "--all"])
     #expect(all.out.contains("selftest-crash"))
+    // Tests run from the package root, whose Suites/ holds the collections suite.
+    #expect(plain.out.contains("SUITES\n"))
+    #expect(plain.out.contains("  collections "))
   }
 
   @Test(arguments: [
@@ -83,6 +86,22 @@ import Testing
       "Error: Invalid value '1.5' for '--read-ratio'"
     ),
     (["run", "--subjects", "counter", "--seed", "abc"], "Error: Invalid value 'abc' for '--seed'"),
+    (
+      ["run", "--subjects", "counter", "--timeout", "1e12"],
+      "Error: Invalid value '1e12' for '--timeout'"
+    ),
+    (
+      ["run", "--subjects", "counter", "--duration", "1e11"],
+      "Error: Invalid value '1e11' for '--duration'"
+    ),
+    (
+      ["run", "--subjects", "counter", "--duration", "nan"],
+      "Error: Invalid value 'nan' for '--duration'"
+    ),
+    (
+      ["run", "--subjects", "counter", "--duration", "5", "--timeout", "2"],
+      "Error: Timeout (2.0 s) must be longer than the trial duration (5.0 s)"
+    ),
     (
       ["run", "--subjects", "counter", "--timeout", "0"], "Error: Invalid value '0' for '--timeout'"
     ),

@@ -99,6 +99,34 @@ import Testing
     #expect(rows.map { $0["outcome"] } == ["error"])
   }
 
+  @Test func subjectCrashingAloneIsAnErrorNotAFinding() throws {
+    let dir = try temporaryDirectory()
+    let csv = dir.appendingPathComponent("out.csv")
+    let r = try runStress([
+      "run", "--subjects", "selftest-crash-alone", "--wrappers", "unprotected", "--threads", "1,2",
+      "--trials", "1", "--ops", "10", "--out", csv.path, "--quiet",
+    ])
+    #expect(r.code == 1)
+    let rows = try readRows(csv)
+    #expect(rows.map { $0["outcome"] } == ["error", "error"])
+    for row in rows {
+      #expect(row["detail"]!.hasPrefix("fails single-threaded (broken subject): crash: SIG"))
+      #expect(row["detail"]!.contains("selftest-crash-alone: deliberate trap"))
+    }
+  }
+
+  @Test func everyFailedTrialGetsAFreshWorker() throws {
+    let dir = try temporaryDirectory()
+    let csv = dir.appendingPathComponent("out.csv")
+    let r = try runStress([
+      "run", "--subjects", "selftest-poison", "--wrappers", "unprotected", "--threads", "2",
+      "--trials", "3", "--ops", "10", "--out", csv.path, "--quiet",
+    ])
+    #expect(r.code == 0, "\(r.err)")
+    // A reused worker would trap on the poisoned process: each trial must stay `corrupt`.
+    #expect(try readRows(csv).map { $0["outcome"] } == ["corrupt", "corrupt", "corrupt"])
+  }
+
   @Test func defaultOutputIsUnderResultsNamedBySuiteAndTime() throws {
     let dir = try temporaryDirectory()
     try FileManager.default.createDirectory(

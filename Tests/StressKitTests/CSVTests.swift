@@ -10,6 +10,7 @@ import Testing
     ("say \"hi\"", "\"say \"\"hi\"\"\""),
     ("two\nlines", "\"two\nlines\""),
     ("cr\rhere", "\"cr\rhere\""),
+    ("crlf\r\nhere", "\"crlf\r\nhere\""),
     ("", ""),
   ])
   func quotesPerRFC4180(raw: String, quoted: String) {
@@ -17,7 +18,7 @@ import Testing
   }
 
   @Test func linesEndWithCRLFAndParseBack() {
-    let fields = ["a", "b,c", "d\"e", "f\ng", ""]
+    let fields = ["a", "b,c", "d\"e", "f\ng", "h\r\ni", ""]
     let line = CSV.line(fields)
     #expect(line.hasSuffix("\r\n"))
     #expect(CSV.parse(line + CSV.line(["x"])) == [fields, ["x"]])

@@ -58,8 +58,23 @@ import Testing
     #expect(plan.trials == 9)
     #expect(plan.bound == .seconds(0.5))
     #expect(plan.cells[0].readRatio == 0.9)
-    #expect(plan.timeout == 2.5)
+    #expect(plan.timeout == 2)
     #expect(plan.seed(forTrial: 3) == 45)
+  }
+
+  @Test func modeTimeoutIsAMarginOnTopOfTheDuration() throws {
+    var options = RunOptions()
+    options.subjects = ["counter"]
+    options.seconds = 3
+    var plan = try Plan(options: options, catalog: catalog, suiteDirectories: [])
+    #expect(plan.timeout == Mode.default.preset.timeout! + 3)
+    options.timeout = 2
+    #expect {
+      try Plan(options: options, catalog: catalog, suiteDirectories: [])
+    } throws: { "\($0)".contains("must be longer than the trial duration") }
+    options.timeout = 4
+    plan = try Plan(options: options, catalog: catalog, suiteDirectories: [])
+    #expect(plan.timeout == 4)
   }
 
   @Test func subjectsAloneUseDefaults() throws {

@@ -83,10 +83,20 @@ import Testing
     #expect(Trial.run(spec("counter", "nope"), catalog: catalog).outcome == .error)
   }
 
-  @Test func twoHundredFiftySixThreadsOnTwoCores() {
+  @Test(arguments: StandardWrappers.all.filter { $0.info.isProtected }.map { $0.info.id })
+  func twoHundredFiftySixThreadsOnTwoCores(wrapper: String) {
     let result = Trial.run(
-      spec("counter", "mutex", threads: 256, bound: .ops(200)), catalog: catalog)
-    #expect(result.outcome == .ok)
-    #expect(result.ops == 256 * 200)
+      spec("counter", wrapper, threads: 256, bound: .ops(100)), catalog: catalog)
+    #expect(result.outcome == .ok, "\(wrapper): \(result.detail)")
+    #expect(result.ops == 256 * 100)
+  }
+
+  @Test func sanityPassIsAnnouncedBeforeTheTrial() {
+    var announced = 0
+    let ok = Trial.run(spec("counter", "lock"), catalog: catalog) { announced += 1 }
+    #expect(ok.outcome == .ok && announced == 1)
+    announced = 0
+    let broken = Trial.run(spec("selftest-broken", "lock"), catalog: catalog) { announced += 1 }
+    #expect(broken.outcome == .error && announced == 0)
   }
 }

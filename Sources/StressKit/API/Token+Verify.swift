@@ -25,9 +25,10 @@ extension Token {
   }
 
   /// A token some thread of the trial may have written, drawn from `random`, for lookups.
+  /// Uses bits 8 and up, so a subject may branch on the low byte independently.
   public static func probe(_ random: UInt64, shape: TrialShape) -> Int {
-    let thread = Int(random % UInt64(shape.threads))
+    let thread = Int((random >> 8) % UInt64(shape.threads))
     let range = UInt64(max(1, shape.opsPerThread ?? 4096))
-    return encode(thread: thread, seq: Int((random >> 20) % range))
+    return encode(thread: thread, seq: Int((random >> 24) % range))
   }
 }

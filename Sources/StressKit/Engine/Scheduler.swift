@@ -4,10 +4,10 @@ public final class Scheduler {
   public let plan: Plan
   private let workerExecutable: String
 
-  /// `workerExecutable` is a binary that serves `Worker.command` (normally this one).
-  public init(plan: Plan, workerExecutable: String = Platform.executablePath()) {
+  /// `workerExecutable` is a binary that serves `Worker.command`; by default, this one.
+  public init(plan: Plan, workerExecutable: String? = nil) {
     self.plan = plan
-    self.workerExecutable = workerExecutable
+    self.workerExecutable = workerExecutable ?? Platform.executablePath()
     Platform.ignoreBrokenPipes()
   }
 
@@ -22,11 +22,14 @@ public final class Scheduler {
       defer { worker?.stop() }
       var records: [TrialRecord] = []
       for trial in 0..<plan.trials {
+        // A fresh worker after any failure: a corrupt trial may have left the heap damaged,
+        // and the next trial must not crash for it.
         if worker == nil || worker?.isAlive == false {
           worker = try WorkerProcess(executable: workerExecutable)
         }
         let seed = plan.seed(forTrial: trial)
         let result = worker!.run(cell.spec(bound: plan.bound, seed: seed), timeout: plan.timeout)
+        if result.outcome != .ok { worker?.stop() }
         let record = TrialRecord(cell: cell, trial: trial, seed: seed, result: result)
         records.append(record)
         for o in observers { try o.trialFinished(record) }

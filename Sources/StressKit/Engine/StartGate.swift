@@ -31,13 +31,16 @@ final class StartGate: Sendable {
     condition.unlock()
   }
 
-  /// Waits for every thread to arrive, then releases them all at once.
-  func openWhenAllArrived() {
+  /// Waits for every thread to arrive, then releases them all at once. Returns the monotonic
+  /// time of the release, read before any thread can pass, so the timed region covers all work.
+  func openWhenAllArrived() -> UInt64 {
     allArrived.wait()
     condition.lock()
+    let released = Platform.monotonicNanos()
     opened.store(true, ordering: .releasing)
     condition.broadcast()
     condition.unlock()
+    return released
   }
 
   /// Tells the threads of a time-bounded trial to finish.

@@ -1,12 +1,5 @@
 import Foundation
 
-/// What one thread of a trial did, reported once at its end.
-struct Tally: Sendable {
-  var reads = 0
-  var writes = 0
-  var violations = Violations()
-}
-
 /// Where a trial's threads post their tallies when they finish.
 ///
 /// An `NSLock` (a pthread mutex) rather than `Synchronization.Mutex`: on Linux, Mutex is built

@@ -8,23 +8,24 @@ public enum Trial {
   /// Operations in the single-threaded sanity pass that precedes every trial.
   static let sanityOps = 500
 
-  /// Resolves the spec's ids in `catalog` and runs it.
-  public static func run(_ spec: TrialSpec, catalog: Catalog) -> TrialResult {
+  /// Resolves the spec's ids in `catalog` and runs it; `sane` is called once the
+  /// single-threaded sanity pass has succeeded, before the measured trial.
+  public static func run(
+    _ spec: TrialSpec, catalog: Catalog, sane: () -> Void = {}
+  ) -> TrialResult {
     guard let subject = catalog.subject(spec.subject) else {
-      return TrialResult(outcome: .error, detail: "unknown subject '\(spec.subject)'")
+      return .harnessFault("unknown subject '\(spec.subject)'")
     }
     guard let wrapper = catalog.wrapper(spec.wrapper) else {
-      return TrialResult(outcome: .error, detail: "unknown wrapper '\(spec.wrapper)'")
+      return .harnessFault("unknown wrapper '\(spec.wrapper)'")
     }
-    return run(spec, subject, wrapper)
+    return run(spec, subject, wrapper, sane: sane)
   }
 
   static func run<S: StressSubject, W: Wrapper>(
-    _ spec: TrialSpec, _ subject: S.Type, _ wrapper: W.Type
+    _ spec: TrialSpec, _ subject: S.Type, _ wrapper: W.Type, sane: () -> Void
   ) -> TrialResult {
-    guard spec.threads >= 1 else {
-      return TrialResult(outcome: .error, detail: "threads must be at least 1")
-    }
+    guard spec.threads >= 1 else { return .harnessFault("threads must be at least 1") }
     // A subject that fails alone is broken, not a finding: tell the two apart first.
     var sanity = spec
     sanity.threads = 1
@@ -35,6 +36,7 @@ public enum Trial {
         outcome: .error, failures: alone.failures,
         detail: "fails single-threaded (broken subject): \(alone.detail)")
     }
+    sane()
     var result = measure(spec, S.self, W.self)
     if spec.threads == 1 && result.outcome != .ok {
       result.outcome = .error
@@ -70,8 +72,7 @@ public enum Trial {
       thread.start()
     }
 
-    gate.openWhenAllArrived()
-    let start = Platform.monotonicNanos()
+    let start = gate.openWhenAllArrived()
     if let seconds = spec.bound.seconds {
       // Sleep in the main thread while the workers run; they poll the flag, not the clock.
       Platform.sleep(seconds: seconds)

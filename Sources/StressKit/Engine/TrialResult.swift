@@ -12,6 +12,8 @@ public struct TrialResult: Sendable, Codable, Equatable {
   public var seconds: Double?
   /// The first violation, the crash signal and message, or what went wrong.
   public var detail: String
+  /// True when the harness itself failed (not the subject): the run exits 2.
+  public var harnessFault = false
 
   public init(
     outcome: Outcome, failures: Int? = nil, ops: Int? = nil, reads: Int? = nil,
@@ -24,6 +26,13 @@ public struct TrialResult: Sendable, Codable, Equatable {
     self.writes = writes
     self.seconds = seconds
     self.detail = detail
+  }
+
+  /// An `error` that is the harness's fault.
+  public static func harnessFault(_ detail: String) -> TrialResult {
+    var result = TrialResult(outcome: .error, detail: detail)
+    result.harnessFault = true
+    return result
   }
 
   /// Operations per second over the timed region; nil when the trial did not finish.

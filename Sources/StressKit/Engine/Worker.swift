@@ -7,6 +7,9 @@ public enum Worker {
   /// The hidden argument that turns the `stress` executable into a worker.
   public static let command = "__worker"
   static let resultDescriptor: Int32 = 3
+  /// Sent before a trial's result once its single-threaded sanity pass has succeeded, so the
+  /// parent can tell a subject that dies alone (broken) from one that dies under concurrency.
+  static let saneMarker = Data("sane".utf8)
 
   /// Serves trials until stdin closes or the parent disappears; never returns.
   public static func serve(catalog: Catalog, arguments: [String]) -> Never {
@@ -21,10 +24,15 @@ public enum Worker {
         pending.removeSubrange(...newline)
         let result: TrialResult
         do {
-          result = Trial.run(try decoder.decode(TrialSpec.self, from: Data(line)), catalog: catalog)
+          let spec = try decoder.decode(TrialSpec.self, from: Data(line))
+          result = Trial.run(spec, catalog: catalog) {
+            guard Platform.writeAll(resultDescriptor, Array(saneMarker) + [UInt8(ascii: "\n")])
+            else {
+              Platform.exitImmediately(3)
+            }
+          }
         } catch {
-          result = TrialResult(
-            outcome: .error, detail: "worker could not read its request: \(error)")
+          result = .harnessFault("worker could not read its request: \(error)")
         }
         var bytes = [UInt8]((try? encoder.encode(result)) ?? Data())
         bytes.append(UInt8(ascii: "\n"))

@@ -6,6 +6,7 @@ final class WorkerProcess {
   private let child: Platform.Child
   private var results: [UInt8] = []
   private var diagnostics: [UInt8] = []
+  private var diagnosticsOpen = true
   private(set) var isAlive = true
   private static let diagnosticsLimit = 64 * 1024
 
@@ -24,37 +25,56 @@ final class WorkerProcess {
   }
 
   /// Runs `spec`; a crash, a hang past `timeout` seconds, or a garbled answer becomes the result.
+  /// A crash or hang before the worker reported its single-threaded sanity pass (or in a
+  /// one-thread trial) is the subject's fault alone: `error`, not a finding.
   func run(_ spec: TrialSpec, timeout: Double) -> TrialResult {
-    guard isAlive else { return TrialResult(outcome: .error, detail: "worker is not running") }
+    guard isAlive else { return .harnessFault("worker is not running") }
     diagnostics.removeAll()
     var request = [UInt8]((try? JSONEncoder().encode(spec)) ?? Data())
     request.append(UInt8(ascii: "\n"))
-    guard Platform.writeAll(child.input, request) else { return ended() }
+    var sane = false
+    func alone(_ result: TrialResult) -> TrialResult {
+      guard !sane || spec.threads == 1 else { return result }
+      return TrialResult(
+        outcome: .error,
+        detail:
+          "fails single-threaded (broken subject): \(result.outcome.rawValue): \(result.detail)")
+    }
+    guard Platform.writeAll(child.input, request) else { return alone(ended()) }
 
-    let deadline = Platform.monotonicNanos() + UInt64(timeout * 1e9)
+    let deadline = Platform.monotonicNanos() &+ UInt64(timeout * 1e9)
     while true {
-      if let newline = results.firstIndex(of: UInt8(ascii: "\n")) {
+      while let newline = results.firstIndex(of: UInt8(ascii: "\n")) {
         let line = Data(results[..<newline])
         results.removeSubrange(...newline)
-        if let result = try? JSONDecoder().decode(TrialResult.self, from: line) { return result }
-        stop()
-        return TrialResult(outcome: .error, detail: "worker sent an unreadable result")
+        if line == Worker.saneMarker {
+          sane = true
+        } else if let result = try? JSONDecoder().decode(TrialResult.self, from: line) {
+          return result
+        } else {
+          stop()
+          return .harnessFault("worker sent an unreadable result")
+        }
       }
       let now = Platform.monotonicNanos()
       guard now < deadline else {
         stop()
-        return TrialResult(
-          outcome: .hang,
-          detail: "no result within \(Self.format(timeout)) s; worker killed"
-            + (Self.firstLine(diagnostics).map { " (\($0))" } ?? ""))
+        return alone(
+          TrialResult(
+            outcome: .hang,
+            detail: "no result within \(Self.format(timeout)) s; worker killed"
+              + (Self.firstLine(diagnostics).map { " (\($0))" } ?? "")))
       }
       let wait = Int32(min(100, (deadline - now) / 1_000_000 + 1))
-      for fd in Platform.waitReadable([child.results, child.diagnostics], milliseconds: wait) {
+      let watched = diagnosticsOpen ? [child.results, child.diagnostics] : [child.results]
+      for fd in Platform.waitReadable(watched, milliseconds: wait) {
         let chunk = Platform.readSome(fd) ?? []
         if fd == child.diagnostics {
+          // A worker may close its stdout and stderr; stop watching rather than spin on EOF.
+          if chunk.isEmpty { diagnosticsOpen = false }
           if diagnostics.count < Self.diagnosticsLimit { diagnostics += chunk }
         } else if chunk.isEmpty {
-          return ended()
+          return alone(ended())
         } else {
           results += chunk
         }
@@ -76,7 +96,7 @@ final class WorkerProcess {
   /// The worker closed its result channel: collect how it died.
   private func ended() -> TrialResult {
     // Drain what it said on the way out (the fatal error message comes before the signal).
-    while diagnostics.count < Self.diagnosticsLimit,
+    while diagnosticsOpen, diagnostics.count < Self.diagnosticsLimit,
       !Platform.waitReadable([child.diagnostics], milliseconds: 200).isEmpty,
       let chunk = Platform.readSome(child.diagnostics), !chunk.isEmpty
     {
@@ -96,20 +116,14 @@ final class WorkerProcess {
     }
     Platform.closeDescriptor(child.results)
     Platform.closeDescriptor(child.diagnostics)
-    let message = Self.firstLine(diagnostics)
+    let message = Self.firstLine(diagnostics).map { ": \($0)" } ?? ""
     switch termination {
     case .signaled(let signal):
-      return TrialResult(
-        outcome: .crash,
-        detail: ([Platform.signalName(signal)] + (message.map { [$0] } ?? [])).joined(
-          separator: ": "))
+      return TrialResult(outcome: .crash, detail: Platform.signalName(signal) + message)
     case .exited(let code):
-      return TrialResult(
-        outcome: .crash,
-        detail: (["exited with status \(code)"] + (message.map { [$0] } ?? [])).joined(
-          separator: ": "))
+      return TrialResult(outcome: .crash, detail: "exited with status \(code)" + message)
     case nil:
-      return TrialResult(outcome: .error, detail: "worker closed its result channel")
+      return .harnessFault("worker closed its result channel")
     }
   }
 
@@ -125,6 +139,6 @@ final class WorkerProcess {
   }
 
   static func format(_ seconds: Double) -> String {
-    seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+    seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.3g", seconds)
   }
 }

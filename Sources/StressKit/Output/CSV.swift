@@ -1,7 +1,10 @@
 /// RFC 4180 CSV: fields with a comma, quote, CR or LF are quoted, quotes doubled, CRLF lines.
 public enum CSV {
   public static func field(_ text: String) -> String {
-    guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
+    // Scalars, not Characters: "\r\n" is one Character, equal to neither "\r" nor "\n".
+    guard
+      text.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
+    else {
       return text
     }
     return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""

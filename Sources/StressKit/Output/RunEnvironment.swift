@@ -23,7 +23,11 @@ public struct RunEnvironment: Sendable, Equatable {
   /// The compiler that built this binary (and hence the Foundation it links).
   static var compilerVersion: String {
     #if compiler(>=7.0)
-      "swift-7.0+"
+      "swift-7+"
+    #elseif compiler(>=6.6)
+      "swift-6.6+"
+    #elseif compiler(>=6.5)
+      "swift-6.5"
     #elseif compiler(>=6.4)
       "swift-6.4"
     #elseif compiler(>=6.3.2)

@@ -52,7 +52,7 @@ extension Plan {
     } else if let subjects = options.subjects {
       suite = Suite(name: "custom", subjects: subjects)
     } else {
-      throw PlanError("nothing to run: give --suite NAME or --subjects LIST")
+      throw PlanError("nothing to run: neither a suite nor subjects were named")
     }
 
     let subjectIDs = options.subjects ?? suite.subjects
@@ -79,23 +79,31 @@ extension Plan {
       throw PlanError("read ratio must be from 0 to 1, got \(ratio)")
     }
 
-    let cli = Budget(
-      trials: options.trials, ops: options.ops, seconds: options.seconds, timeout: options.timeout)
+    let cli = Budget(trials: options.trials, ops: options.ops, seconds: options.seconds)
     let budget = cli.over(suite.budgets[options.mode] ?? Budget()).over(options.mode.preset)
     let trials = budget.trials ?? 1
     guard trials >= 1 else { throw PlanError("trials must be at least 1") }
     let bound: Bound
     if let seconds = budget.seconds {
-      guard seconds > 0 else { throw PlanError("duration must be positive") }
+      guard seconds > 0, seconds <= Suite.maxSeconds else {
+        throw PlanError("duration must be more than 0 and at most \(Int(Suite.maxSeconds)) seconds")
+      }
       bound = .seconds(seconds)
     } else {
       let ops = budget.ops ?? 1
       guard ops >= 1 else { throw PlanError("ops must be at least 1") }
       bound = .ops(ops)
     }
-    // A timed trial must be allowed its own duration before it counts as hung.
-    let timeout = (budget.timeout ?? 20) + (bound.seconds ?? 0)
-    guard timeout > 0 else { throw PlanError("timeout must be positive") }
+    // A timeout the user gives is the whole deadline; one from a suite or a mode is a margin
+    // on top of a timed trial's own duration.
+    let timeout = options.timeout ?? (budget.timeout ?? 10) + (bound.seconds ?? 0)
+    guard timeout > 0, timeout <= Suite.maxSeconds + (bound.seconds ?? 0) else {
+      throw PlanError("timeout must be more than 0 and at most \(Int(Suite.maxSeconds)) seconds")
+    }
+    if let seconds = bound.seconds, timeout <= seconds {
+      throw PlanError(
+        "timeout (\(timeout) s) must be longer than the trial duration (\(seconds) s)")
+    }
 
     var cells: [Cell] = []
     for subject in subjects {

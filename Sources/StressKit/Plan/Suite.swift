@@ -18,6 +18,8 @@ public struct Suite: Sendable, Equatable {
   public static let defaultThreads = [1, 2, 4, 8]
   /// The most threads a cell may ask for (each is a real thread).
   public static let maxThreads = 1024
+  /// The longest trial duration or timeout, in seconds (a day).
+  public static let maxSeconds = 86_400.0
 
   public init(
     name: String, description: String = "", subjects: [String], wrappers: [String]? = nil,

@@ -16,6 +16,8 @@ public struct TrialRecord: Sendable, Equatable {
 
   /// A failure that fails the run: a protected wrapper that did not stay correct, or a broken
   /// subject or harness. Unprotected failures are findings.
+  public var isHarnessFault: Bool { result.harnessFault }
+
   public var failsRun: Bool {
     result.outcome == .error || (cell.isProtected && result.outcome != .ok)
   }
