@@ -2,17 +2,26 @@ import StressKit
 
 /// The catalog of Foundation (and Swift standard library) subjects shipped with `stress`.
 public enum FoundationCatalog {
-  public static let subjects: [any StressSubject.Type] = [
-    SwiftArraySubject.self, SwiftDictionarySubject.self, SwiftSetSubject.self,
-    NSMutableArraySubject.self, NSMutableDictionarySubject.self, NSMutableSetSubject.self,
-    NSCountedSetSubject.self, NSArraySubject.self, NSDictionarySubject.self,
-    CounterSubject.self, NoopSubject.self,
-  ]
-
-  /// The standard wrappers and self-tests plus every subject above.
+  /// The standard wrappers and self-tests plus every subject here. Each is added by its
+  /// concrete type, so its trial loop is compiled for it.
   public static var catalog: Catalog {
     var catalog = Catalog.standard
-    for subject in subjects { catalog.add(subject) }
+    catalog.add(SwiftArraySubject.self)
+    catalog.add(SwiftDictionarySubject.self)
+    catalog.add(SwiftSetSubject.self)
+    catalog.add(NSMutableArraySubject.self)
+    catalog.add(NSMutableDictionarySubject.self)
+    catalog.add(NSMutableSetSubject.self)
+    catalog.add(NSCountedSetSubject.self)
+    catalog.add(NSArraySubject.self)
+    catalog.add(NSDictionarySubject.self)
+    catalog.add(CounterSubject.self)
+    catalog.add(NoopSubject.self)
     return catalog
+  }
+
+  /// The subjects above, in listing order.
+  public static var subjects: [any StressSubject.Type] {
+    catalog.visibleSubjects
   }
 }

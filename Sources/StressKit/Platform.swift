@@ -27,6 +27,32 @@ import Foundation
     sched_yield()
   }
 
+  /// Pins the calling thread to one CPU; false where the platform cannot.
+  @usableFromInline
+  package static func pinCurrentThread(toCPU cpu: Int) -> Bool {
+    #if os(Linux)
+      var set = cpu_set_t()
+      let bits = MemoryLayout<cpu_set_t>.size * 8
+      let index = cpu % bits
+      withUnsafeMutableBytes(of: &set) { bytes in
+        bytes[index / 8] |= UInt8(1 << (index % 8))
+      }
+      // Glibc's Swift module hides sched_setaffinity (it is a _GNU_SOURCE declaration).
+      typealias SetAffinity = @convention(c) (pid_t, Int, UnsafeRawPointer) -> Int32
+      guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "sched_setaffinity") else {
+        return false
+      }
+      let setAffinity = unsafeBitCast(symbol, to: SetAffinity.self)
+      return withUnsafeBytes(of: &set) { setAffinity(0, $0.count, $0.baseAddress!) } == 0
+    #else
+      return false
+    #endif
+  }
+
+  @usableFromInline
+  package static var processorCount: Int { ProcessInfo.processInfo.activeProcessorCount }
+
+  @usableFromInline
   package static func sleep(seconds: Double) {
     guard seconds > 0 else { return }
     var ts = timespec(

@@ -91,12 +91,12 @@ import Testing
     #expect(result.ops == 256 * 100)
   }
 
-  @Test func sanityPassIsAnnouncedBeforeTheTrial() {
-    var announced = 0
-    let ok = Trial.run(spec("counter", "lock"), catalog: catalog) { announced += 1 }
-    #expect(ok.outcome == .ok && announced == 1)
-    announced = 0
-    let broken = Trial.run(spec("selftest-broken", "lock"), catalog: catalog) { announced += 1 }
-    #expect(broken.outcome == .error && announced == 0)
+  @Test func milestonesAreAnnouncedInOrder() {
+    var seen: [Trial.Milestone] = []
+    let ok = Trial.run(spec("counter", "lock"), catalog: catalog) { seen.append($0) }
+    #expect(ok.outcome == .ok && seen == [.sane, .started])
+    seen = []
+    let broken = Trial.run(spec("selftest-broken", "lock"), catalog: catalog) { seen.append($0) }
+    #expect(broken.outcome == .error && seen.isEmpty)
   }
 }

@@ -1,25 +1,31 @@
 /// The subjects and wrappers a run can name, by id.
 ///
 /// The `stress` command is built with one; a package that stresses its own types builds its own
-/// from `Catalog.standard` plus its subjects.
+/// from `Catalog.standard` plus its subjects, added one by one with `add(_:)` so each gets a
+/// trial loop compiled for it.
 public struct Catalog: Sendable {
-  public private(set) var subjects: [any StressSubject.Type] = []
+  public private(set) var entries: [SubjectEntry] = []
   public private(set) var wrappers: [any Wrapper.Type] = []
 
-  public init(subjects: [any StressSubject.Type] = [], wrappers: [any Wrapper.Type] = []) {
-    for s in subjects { add(s) }
-    for w in wrappers { add(w) }
-  }
+  public init() {}
 
   /// The built-in wrappers and the harness's hidden self-test subjects.
   public static var standard: Catalog {
-    Catalog(subjects: SelfTestSubjects.all, wrappers: StandardWrappers.all)
+    var catalog = Catalog()
+    for wrapper in StandardWrappers.all { catalog.add(wrapper) }
+    SelfTestSubjects.register(in: &catalog)
+    return catalog
   }
 
   /// Adds a subject; a later one with the same id replaces the earlier.
-  public mutating func add(_ subject: any StressSubject.Type) {
-    subjects.removeAll { $0.info.id == subject.info.id }
-    subjects.append(subject)
+  @inlinable
+  public mutating func add<S: StressSubject>(_ subject: S.Type) {
+    add(SubjectEntry(subject))
+  }
+
+  public mutating func add(_ entry: SubjectEntry) {
+    entries.removeAll { $0.info.id == entry.info.id }
+    entries.append(entry)
   }
 
   public mutating func add(_ wrapper: any Wrapper.Type) {
@@ -27,8 +33,14 @@ public struct Catalog: Sendable {
     wrappers.append(wrapper)
   }
 
+  public var subjects: [any StressSubject.Type] { entries.map(\.type) }
+
+  public func entry(_ id: String) -> SubjectEntry? {
+    entries.first { $0.info.id == id }
+  }
+
   public func subject(_ id: String) -> (any StressSubject.Type)? {
-    subjects.first { $0.info.id == id }
+    entry(id)?.type
   }
 
   public func wrapper(_ id: String) -> (any Wrapper.Type)? {

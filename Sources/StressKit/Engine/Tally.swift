@@ -1,6 +1,11 @@
 /// What one thread of a trial did, reported once at its end.
+@usableFromInline
 struct Tally: Sendable {
-  var reads = 0
-  var writes = 0
-  var violations = Violations()
+  @usableFromInline var reads = 0
+  @usableFromInline var writes = 0
+  @usableFromInline var violations = Violations()
+  /// Nanoseconds from the gate's release to this thread's first violation.
+  @usableFromInline var firstFailureNanos: UInt64?
+
+  @usableFromInline init() {}
 }

@@ -1,43 +1,56 @@
 import Foundation
+import Synchronization
 
 /// Runs one trial in this process: fresh subject and wrapper, N dedicated threads released
 /// together, a seeded operation stream per thread, then the end-state check.
 ///
-/// No crash isolation here: the scheduler runs this inside a worker process.
+/// No crash isolation here: the scheduler runs this inside a worker process. The generic
+/// functions are inlinable so that `SubjectEntry` specializes them for each subject and
+/// standard wrapper: the per-operation loop then has no dynamic dispatch.
 public enum Trial {
-  /// Operations in the single-threaded sanity pass that precedes every trial.
-  static let sanityOps = 500
+  /// Milestones a worker reports to its parent while a trial runs.
+  public enum Milestone: Sendable {
+    /// The single-threaded sanity pass succeeded; the measured trial comes next.
+    case sane
+    /// The start barrier released the threads.
+    case started
+  }
 
-  /// Resolves the spec's ids in `catalog` and runs it; `sane` is called once the
-  /// single-threaded sanity pass has succeeded, before the measured trial.
+  /// Operations in the single-threaded sanity pass that precedes every trial.
+  public static let sanityOps = 500
+
+  /// Resolves the spec's ids in `catalog` and runs it, reporting milestones as they pass.
   public static func run(
-    _ spec: TrialSpec, catalog: Catalog, sane: () -> Void = {}
+    _ spec: TrialSpec, catalog: Catalog, milestone: (Milestone) -> Void = { _ in }
   ) -> TrialResult {
-    guard let subject = catalog.subject(spec.subject) else {
+    guard let entry = catalog.entry(spec.subject) else {
       return .harnessFault("unknown subject '\(spec.subject)'")
     }
     guard let wrapper = catalog.wrapper(spec.wrapper) else {
       return .harnessFault("unknown wrapper '\(spec.wrapper)'")
     }
-    return run(spec, subject, wrapper, sane: sane)
+    return entry.run(spec, wrapper, milestone)
   }
 
-  static func run<S: StressSubject, W: Wrapper>(
-    _ spec: TrialSpec, _ subject: S.Type, _ wrapper: W.Type, sane: () -> Void
+  @inlinable
+  public static func run<S: StressSubject, W: Wrapper>(
+    _ spec: TrialSpec, _ subject: S.Type, _ wrapper: W.Type, milestone: (Milestone) -> Void
   ) -> TrialResult {
     guard spec.threads >= 1 else { return .harnessFault("threads must be at least 1") }
     // A subject that fails alone is broken, not a finding: tell the two apart first.
     var sanity = spec
     sanity.threads = 1
+    sanity.readers = nil
+    sanity.tuning = .none
     sanity.bound = .ops(min(sanityOps, spec.bound.opsPerThread ?? sanityOps))
-    let alone = measure(sanity, S.self, W.self)
+    let alone = measure(sanity, S.self, W.self) { _ in }
     guard alone.outcome == .ok else {
       return TrialResult(
         outcome: .error, failures: alone.failures,
         detail: "fails single-threaded (broken subject): \(alone.detail)")
     }
-    sane()
-    var result = measure(spec, S.self, W.self)
+    milestone(.sane)
+    var result = measure(spec, S.self, W.self, milestone: milestone)
     if spec.threads == 1 && result.outcome != .ok {
       result.outcome = .error
       result.detail = "fails single-threaded (broken subject): \(result.detail)"
@@ -45,27 +58,26 @@ public enum Trial {
     return result
   }
 
+  @inlinable
   static func measure<S: StressSubject, W: Wrapper>(
-    _ spec: TrialSpec, _: S.Type, _: W.Type
+    _ spec: TrialSpec, _: S.Type, _: W.Type, milestone: (Milestone) -> Void
   ) -> TrialResult {
-    let readsOnly = S.info.readOnly || spec.readRatio >= 1
     let shape = TrialShape(threads: spec.threads, opsPerThread: spec.bound.opsPerThread)
     let subject = S(shape: shape)
     let wrapper = W()
     let gate = StartGate(parties: spec.threads)
+    let checkpoint = Checkpoint(parties: spec.threads)
     let tallies = TallyBoard(threads: spec.threads)
     let done = DispatchGroup()
-    let threshold = readsOnly ? UInt64.max : UInt64(max(0, spec.readRatio) * 0x1p64)
 
     for index in 0..<spec.threads {
+      let lane = Lane(spec: spec, thread: index, readOnlySubject: S.info.readOnly)
       done.enter()
       let thread = Thread {
+        if spec.tuning.pin { _ = Platform.pinCurrentThread(toCPU: index % Platform.processorCount) }
         var tally = Tally()
-        var random = SplitMix64(seed: spec.seed, stream: index)
         gate.arriveAndWait()
-        drive(
-          subject, wrapper, thread: index, bound: spec.bound, readsOnly: readsOnly,
-          threshold: threshold, random: &random, tally: &tally, gate: gate)
+        drive(subject, wrapper, lane: lane, tally: &tally, gate: gate, checkpoint: checkpoint)
         tallies.post(tally, thread: index)
         done.leave()
       }
@@ -73,6 +85,7 @@ public enum Trial {
     }
 
     let start = gate.openWhenAllArrived()
+    milestone(.started)
     if let seconds = spec.bound.seconds {
       // Sleep in the main thread while the workers run; they poll the flag, not the clock.
       Platform.sleep(seconds: seconds)
@@ -80,7 +93,7 @@ public enum Trial {
     }
     done.wait()
     wrapper.drain()
-    let seconds = Double(Platform.monotonicNanos() - start) / 1e9
+    let elapsed = Platform.monotonicNanos() - start
 
     let all = tallies.all
     var violations = Violations()
@@ -90,32 +103,85 @@ public enum Trial {
     let detail = violations.first ?? endState.first.map { "end state: \($0)" } ?? ""
     let reads = all.reduce(0) { $0 + $1.reads }
     let writes = all.reduce(0) { $0 + $1.writes }
-    return TrialResult(
+    var result = TrialResult(
       outcome: failures == 0 ? .ok : .corrupt, failures: failures, ops: reads + writes,
-      reads: reads, writes: writes, seconds: seconds, detail: detail)
+      reads: reads, writes: writes, seconds: Double(elapsed) / 1e9, detail: detail)
+    if failures > 0 {
+      // A bad read is timed where it happened; an end-state violation, at the end.
+      let first = all.compactMap(\.firstFailureNanos).min() ?? elapsed
+      result.timeToFailureMs = Double(first) / 1e6
+    }
+    return result
   }
 
-  /// The per-operation loop: no allocation, no clock read, no shared counter.
-  @inline(__always)
+  /// What one thread does, fixed before it starts.
+  @usableFromInline
+  struct Lane: Sendable {
+    @usableFromInline let thread: Int
+    @usableFromInline let limit: Int
+    @usableFromInline let timed: Bool
+    /// A draw below this is a read (`UInt64.max` with `readsOnly`).
+    @usableFromInline let readThreshold: UInt64
+    @usableFromInline let readsOnly: Bool
+    /// The low 16 bits of a draw below this yield the core afterwards (0: never).
+    @usableFromInline let yieldThreshold: UInt16
+    @usableFromInline let stride: Int
+    @usableFromInline let seed: UInt64
+
+    @usableFromInline
+    init(spec: TrialSpec, thread: Int, readOnlySubject: Bool) {
+      self.thread = thread
+      limit = spec.bound.opsPerThread ?? Int.max
+      timed = spec.bound.seconds != nil
+      let ratio: Double
+      if readOnlySubject {
+        ratio = 1
+      } else if let readers = spec.readers {
+        ratio = thread < readers ? 1 : 0
+      } else {
+        ratio = spec.readRatio
+      }
+      readsOnly = ratio >= 1
+      readThreshold = readsOnly ? .max : UInt64(max(0, ratio) * 0x1p64)
+      yieldThreshold = UInt16(min(65535, max(0, spec.tuning.yieldProbability) * 65536))
+      stride = spec.tuning.stride
+      seed = spec.seed
+    }
+  }
+
+  /// The per-operation loop: no allocation, no clock read, no shared counter, one draw.
+  @inlinable
   static func drive<S: StressSubject, W: Wrapper>(
-    _ subject: S, _ wrapper: W, thread: Int, bound: Bound, readsOnly: Bool, threshold: UInt64,
-    random: inout SplitMix64, tally: inout Tally, gate: StartGate
+    _ subject: S, _ wrapper: W, lane: Lane, tally: inout Tally, gate: StartGate,
+    checkpoint: Checkpoint
   ) {
-    let limit = bound.opsPerThread ?? Int.max
+    var random = SplitMix64(seed: lane.seed, stream: lane.thread)
     var done = 0
-    while done < limit {
-      if bound.seconds != nil && done & 63 == 0 && gate.isStopped { break }
+    var round = 0
+    while done < lane.limit {
+      if lane.timed && done & 63 == 0 && gate.isStopped { break }
+      if lane.stride > 0 && done > 0 && done % lane.stride == 0 {
+        round += 1
+        checkpoint.meet(round: round, gate: gate)
+      }
       let draw = random.next()
-      if readsOnly || draw < threshold {
-        let step = Step(thread: thread, seq: tally.reads, random: random.next())
-        if let problem = wrapper.read(subject, step) {
-          tally.violations.add("read by thread \(thread): \(problem)")
+      // The subject's bits: an odd multiple of the draw, so they do not follow the read/write
+      // decision taken from its high bits.
+      let bits = draw &* 0x9E37_79B9_7F4A_7C15
+      if lane.readsOnly || draw < lane.readThreshold {
+        if let problem = wrapper.read(subject, Step(thread: lane.thread, seq: tally.reads, random: bits)) {
+          if tally.firstFailureNanos == nil {
+            tally.firstFailureNanos =
+              Platform.monotonicNanos() &- gate.releasedAt.load(ordering: .relaxed)
+          }
+          tally.violations.add("read by thread \(lane.thread): \(problem)")
         }
         tally.reads += 1
       } else {
-        wrapper.write(subject, Step(thread: thread, seq: tally.writes, random: random.next()))
+        wrapper.write(subject, Step(thread: lane.thread, seq: tally.writes, random: bits))
         tally.writes += 1
       }
+      if UInt16(truncatingIfNeeded: draw) < lane.yieldThreshold { Platform.yield() }
       done += 1
     }
   }

@@ -12,6 +12,9 @@ public struct TrialResult: Sendable, Codable, Equatable {
   public var seconds: Double?
   /// The first violation, the crash signal and message, or what went wrong.
   public var detail: String
+  /// Milliseconds from the start barrier to the first observed failure: a bad read, the
+  /// end-state check, or the worker's death; nil when the trial passed or hung.
+  public var timeToFailureMs: Double?
   /// True when the harness itself failed (not the subject): the run exits 2.
   public var harnessFault = false
 

@@ -10,6 +10,8 @@ public enum Worker {
   /// Sent before a trial's result once its single-threaded sanity pass has succeeded, so the
   /// parent can tell a subject that dies alone (broken) from one that dies under concurrency.
   static let saneMarker = Data("sane".utf8)
+  /// Sent when the start barrier opens: the parent times a crash from here.
+  static let startedMarker = Data("go".utf8)
 
   /// Serves trials until stdin closes or the parent disappears; never returns.
   public static func serve(catalog: Catalog, arguments: [String]) -> Never {
@@ -25,9 +27,9 @@ public enum Worker {
         let result: TrialResult
         do {
           let spec = try decoder.decode(TrialSpec.self, from: Data(line))
-          result = Trial.run(spec, catalog: catalog) {
-            guard Platform.writeAll(resultDescriptor, Array(saneMarker) + [UInt8(ascii: "\n")])
-            else {
+          result = Trial.run(spec, catalog: catalog) { milestone in
+            let marker = milestone == .sane ? saneMarker : startedMarker
+            guard Platform.writeAll(resultDescriptor, Array(marker) + [UInt8(ascii: "\n")]) else {
               Platform.exitImmediately(3)
             }
           }

@@ -33,8 +33,16 @@ final class WorkerProcess {
     var request = [UInt8]((try? JSONEncoder().encode(spec)) ?? Data())
     request.append(UInt8(ascii: "\n"))
     var sane = false
+    var startedAt: UInt64?
     func alone(_ result: TrialResult) -> TrialResult {
-      guard !sane || spec.threads == 1 else { return result }
+      guard !sane || spec.threads == 1 else {
+        var result = result
+        // A crash is timed from the barrier's release to the moment the worker's end was seen.
+        if result.outcome == .crash, let startedAt {
+          result.timeToFailureMs = Double(Platform.monotonicNanos() - startedAt) / 1e6
+        }
+        return result
+      }
       return TrialResult(
         outcome: .error,
         detail:
@@ -49,6 +57,8 @@ final class WorkerProcess {
         results.removeSubrange(...newline)
         if line == Worker.saneMarker {
           sane = true
+        } else if line == Worker.startedMarker {
+          startedAt = Platform.monotonicNanos()
         } else if let result = try? JSONDecoder().decode(TrialResult.self, from: line) {
           return result
         } else {

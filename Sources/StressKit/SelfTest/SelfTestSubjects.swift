@@ -1,8 +1,12 @@
 /// Subjects that misbehave on purpose, so the harness's own tests can see a crash, a hang, a
 /// corrupt result and a broken subject without relying on luck. Hidden from `stress list`.
 public enum SelfTestSubjects {
-  public static let all: [any StressSubject.Type] = [
-    SelfTestCrash.self, SelfTestHang.self, SelfTestCorrupt.self, SelfTestBroken.self,
-    SelfTestCrashAlone.self, SelfTestPoison.self,
-  ]
+  public static func register(in catalog: inout Catalog) {
+    catalog.add(SelfTestCrash.self)
+    catalog.add(SelfTestHang.self)
+    catalog.add(SelfTestCorrupt.self)
+    catalog.add(SelfTestBroken.self)
+    catalog.add(SelfTestCrashAlone.self)
+    catalog.add(SelfTestPoison.self)
+  }
 }

@@ -1,0 +1,18 @@
+/// Ways to make races show sooner, each off by default and measurable on and off.
+public struct Tuning: Sendable, Codable, Equatable {
+  /// Threads meet at a checkpoint every `stride` operations (jcstress's strides), so they stay
+  /// in step and collide often. 0: off.
+  public var stride: Int
+  /// Probability of a `sched_yield()` after an operation, drawn from the seeded stream. 0: off.
+  public var yieldProbability: Double
+  /// Pin thread k to CPU k mod cpus where the platform allows (Linux).
+  public var pin: Bool
+
+  public init(stride: Int = 0, yieldProbability: Double = 0, pin: Bool = false) {
+    self.stride = stride
+    self.yieldProbability = yieldProbability
+    self.pin = pin
+  }
+
+  public static let none = Tuning()
+}
