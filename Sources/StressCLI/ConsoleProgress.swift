@@ -18,7 +18,8 @@ final class ConsoleProgress: RunObserver {
       }
     console.err(
       "Running \(plan.suite) (mode \(plan.mode.rawValue)): \(plan.cells.count) cells x "
-        + "\(plan.trials) trials of \(bound), seed \(plan.seed), timeout \(plan.timeout) s\n"
+        + "\(plan.trials) trials of \(bound) (after \(plan.warmup) warmup trials, discarded), "
+        + "seed \(plan.seed), timeout \(plan.timeout) s\n"
         + "Writing \(path)\n")
   }
 

@@ -34,7 +34,29 @@ struct RunCommand {
       "Budget preset: quick (collections in under 30 s), default (under 3 min) or tough.",
       default: "default"),
     .value(
+      "readers", "<n>",
+      "Threads that only read; with --writers, replaces --threads and --read-ratio (JMH's thread groups)."
+    ),
+    .value("writers", "<n>", "Threads that only write; goes with --readers."),
+    .value(
+      "warmup", "<n>", "Trials per cell run first and discarded, so measured trials find a warm process.",
+      default: "from --mode: 0, 1 or 2"),
+    .value(
+      "stride", "<n>", "Make all threads meet at a checkpoint every n operations, so they collide often.",
+      default: "0, off"),
+    .value(
+      "perturb-yield", "<p>", "Probability of a seeded sched_yield() after each operation, 0 to 1.",
+      default: "0, off"),
+    .flag("pin", "Pin thread k to CPU k mod cpus (Linux)."),
+    .value(
+      "driver", "<driver>",
+      "threads (dedicated threads behind a start barrier) or dispatch-apply (the tutorials' concurrentPerform over writes, a baseline).",
+      default: "threads"),
+    .value(
       "out", "<path>", "The CSV file to write.", default: "Results/<suite>-<UTC timestamp>.csv"),
+    .value(
+      "summary-out", "<path>", "The per-cell summary CSV (percentiles, 99.9% CI, scaling, cost, detection rate).",
+      default: "beside --out, as <name>-summary.csv"),
     .flag("quiet", "No progress and no summary: print only the path of the CSV."),
     .help,
   ]
@@ -71,18 +93,19 @@ struct RunCommand {
     let path =
       parsed.string("out") ?? Self.defaultPath(for: plan, exists: FileManager.default.fileExists)
 
-    let writer: CSVResultsWriter
+    let summaryPath = parsed.string("summary-out") ?? Self.summaryPath(besides: path)
+    let writers: [any RunObserver]
     do {
       if parsed.string("out") == nil {
         try FileManager.default.createDirectory(
           atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
       }
-      writer = try CSVResultsWriter(path: path)
+      writers = [try CSVResultsWriter(path: path), try SummaryCSVWriter(path: summaryPath)]
     } catch {
       console.error("\(error)")
       return .harness
     }
-    var observers: [any RunObserver] = [writer]
+    var observers = writers
     if !quiet { observers.append(ConsoleProgress(console: console, path: path)) }
 
     let records: [TrialRecord]
@@ -93,7 +116,7 @@ struct RunCommand {
       return .harness
     }
     let summary = RunSummary(plan: plan, records: records)
-    console.out(quiet ? path + "\n" : summary.render(path: path))
+    console.out(quiet ? path + "\n" : summary.render(path: path, summaryPath: summaryPath))
     return Self.exitCode(for: records)
   }
 
@@ -118,6 +141,28 @@ struct RunCommand {
     o.timeout = try parsed.number(
       "timeout", in: 0...Suite.maxSeconds, positive: true, usage: usage)
     o.mode = try parsed.mode("mode", usage: usage) ?? .default
+    o.readers = try parsed.integer("readers", in: 0...Suite.maxThreads, usage: usage)
+    o.writers = try parsed.integer("writers", in: 0...Suite.maxThreads, usage: usage)
+    o.warmup = try parsed.integer("warmup", in: 0...1000, usage: usage)
+    o.tuning.stride = try parsed.integer("stride", in: 0...Int(UInt32.max), usage: usage) ?? 0
+    o.tuning.yieldProbability = try parsed.number("perturb-yield", in: 0...1, usage: usage) ?? 0
+    o.tuning.pin = parsed.flags.contains("pin")
+    if let text = parsed.string("driver") {
+      guard let driver = Driver(rawValue: text) else {
+        let names = Driver.allCases.map(\.rawValue)
+        throw UsageError(
+          "Invalid value '\(text)' for '--driver': expected one of \(names.joined(separator: ", "))."
+            + Suggestion.hint(for: text, in: names), usage: usage)
+      }
+      o.driver = driver
+    }
+    if (o.readers == nil) != (o.writers == nil) {
+      throw UsageError("Give '--readers' and '--writers' together (either may be 0).", usage: usage)
+    }
+    if o.readers != nil && (o.threads != nil || o.readRatio != nil) {
+      throw UsageError(
+        "'--readers' and '--writers' replace '--threads' and '--read-ratio'; drop those.", usage: usage)
+    }
     if o.ops != nil && o.seconds != nil {
       throw UsageError("Give either '--ops' or '--duration', not both.", usage: usage)
     }
@@ -144,6 +189,11 @@ struct RunCommand {
       path = "\(stem)-\(n).csv"
     }
     return path
+  }
+
+  /// `x.csv` -> `x-summary.csv`.
+  static func summaryPath(besides path: String) -> String {
+    (path.hasSuffix(".csv") ? String(path.dropLast(4)) : path) + "-summary.csv"
   }
 
   static func capitalized(_ text: String) -> String {

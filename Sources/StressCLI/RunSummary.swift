@@ -10,7 +10,7 @@ struct RunSummary {
   /// The trials that fail the run (protected wrappers that failed, broken subjects).
   var failing: [TrialRecord] { records.filter(\.failsRun) }
 
-  func render(path: String) -> String {
+  func render(path: String, summaryPath: String) -> String {
     var text = "\n"
     let threadCounts = Array(Set(plan.cells.map(\.threads))).sorted()
     var keys: [String] = []
@@ -29,6 +29,8 @@ struct RunSummary {
       .render()
 
     // A race needs company: single-threaded trials say nothing about thread safety.
+    text += throughputTable(threadCounts: threadCounts)
+
     let unprotected = records.filter { !$0.cell.isProtected && $0.cell.threads > 1 }
     if !unprotected.isEmpty {
       text += "\nUNPROTECTED, 2 or more threads: documented vs measured\n"
@@ -47,7 +49,7 @@ struct RunSummary {
       ).render()
     }
 
-    text += "\nWrote \(records.count) trials to \(path)\n"
+    text += "\nWrote \(records.count) trials to \(path) and a row per cell to \(summaryPath)\n"
     let failing = failing
     if failing.isEmpty {
       text += "PASS: every protected wrapper stayed correct in every trial.\n"
@@ -61,6 +63,38 @@ struct RunSummary {
       if failing.count > 10 { text += "  ... and \(failing.count - 10) more in the CSV\n" }
     }
     return text
+  }
+
+  /// Per cell: median ops/s ± the 99.9% CI half-width in percent of the mean, scaling versus
+  /// 1 thread, and cost versus unprotected at 1 thread.
+  func throughputTable(threadCounts: [Int]) -> String {
+    let stats = CellStatistics.compute(records)
+    var keys: [String] = []
+    var byKey: [String: [Int: CellStatistics]] = [:]
+    for s in stats {
+      let key = "\(s.cell.subject)\u{0}\(s.cell.wrapper)"
+      if byKey[key] == nil { keys.append(key) }
+      byKey[key, default: [:]][s.cell.threads] = s
+    }
+    func text(_ s: CellStatistics?) -> String {
+      guard let s, let median = s.throughput?.p50 else { return "-" }
+      var parts = [Self.compact(median)]
+      if let ci = s.confidence999, let mean = s.mean, mean > 0 {
+        parts[0] += String(format: " ±%.0f%%", (ci.upperBound - mean) / mean * 100)
+      }
+      if s.cell.threads == 1 {
+        if let cost = s.costVersusUnprotected { parts.append(String(format: "cost %.2fx", cost)) }
+      } else if let scaling = s.scaling {
+        parts.append(String(format: "x%.2f", scaling))
+      }
+      return parts.joined(separator: " ")
+    }
+    let rows = keys.map { key -> [String] in
+      key.split(separator: "\u{0}").map(String.init) + threadCounts.map { text(byKey[key]?[$0]) }
+    }
+    return "\nTHROUGHPUT (median ops/s ±99.9% CI; 1 thread: cost vs unprotected; "
+      + "more: scaling vs 1 thread)\n"
+      + Table(header: ["subject", "wrapper"] + threadCounts.map { "\($0) thr" }, rows: rows).render()
   }
 
   /// "ok 5/5 12.3M" or "crash 2/5, ok 3/5 1.1M".

@@ -21,15 +21,18 @@ public final class Scheduler {
       var worker: WorkerProcess?
       defer { worker?.stop() }
       var records: [TrialRecord] = []
-      for trial in 0..<plan.trials {
+      // Negative trials are the warmup: run in the same worker, then discarded.
+      for trial in -plan.warmup..<plan.trials {
         // A fresh worker after any failure: a corrupt trial may have left the heap damaged,
         // and the next trial must not crash for it.
         if worker == nil || worker?.isAlive == false {
           worker = try WorkerProcess(executable: workerExecutable)
         }
         let seed = plan.seed(forTrial: trial)
-        let result = worker!.run(cell.spec(bound: plan.bound, seed: seed), timeout: plan.timeout)
+        let spec = cell.spec(bound: plan.bound, seed: seed, tuning: plan.tuning, driver: plan.driver)
+        let result = worker!.run(spec, timeout: plan.timeout)
         if result.outcome != .ok { worker?.stop() }
+        if trial < 0 { continue }
         let record = TrialRecord(cell: cell, trial: trial, seed: seed, result: result)
         records.append(record)
         for o in observers { try o.trialFinished(record) }

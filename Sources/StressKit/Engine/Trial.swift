@@ -42,6 +42,7 @@ public enum Trial {
     sanity.threads = 1
     sanity.readers = nil
     sanity.tuning = .none
+    sanity.driver = .threads
     sanity.bound = .ops(min(sanityOps, spec.bound.opsPerThread ?? sanityOps))
     let alone = measure(sanity, S.self, W.self) { _ in }
     guard alone.outcome == .ok else {
@@ -62,6 +63,7 @@ public enum Trial {
   static func measure<S: StressSubject, W: Wrapper>(
     _ spec: TrialSpec, _: S.Type, _: W.Type, milestone: (Milestone) -> Void
   ) -> TrialResult {
+    if spec.driver == .dispatchApply { return applied(spec, S.self, W.self, milestone: milestone) }
     let shape = TrialShape(threads: spec.threads, opsPerThread: spec.bound.opsPerThread)
     let subject = S(shape: shape)
     let wrapper = W()
@@ -111,6 +113,36 @@ public enum Trial {
       let first = all.compactMap(\.firstFailureNanos).min() ?? elapsed
       result.timeToFailureMs = Double(first) / 1e6
     }
+    return result
+  }
+
+  /// The dispatch-apply driver: `concurrentPerform` over threads x ops writes, each the write
+  /// number `i / threads` of lane `i % threads`, then the end-state check.
+  @inlinable
+  static func applied<S: StressSubject, W: Wrapper>(
+    _ spec: TrialSpec, _: S.Type, _: W.Type, milestone: (Milestone) -> Void
+  ) -> TrialResult {
+    let ops = spec.bound.opsPerThread ?? 0
+    guard ops > 0, !S.info.readOnly else {
+      return .harnessFault("the dispatch-apply driver needs --ops and a subject with writes")
+    }
+    let threads = spec.threads
+    let subject = S(shape: TrialShape(threads: threads, opsPerThread: ops))
+    let wrapper = W()
+    milestone(.started)
+    let start = Platform.monotonicNanos()
+    DispatchQueue.concurrentPerform(iterations: threads * ops) { i in
+      let step = Step(thread: i % threads, seq: i / threads, random: UInt64(truncatingIfNeeded: i))
+      wrapper.write(subject, step)
+    }
+    wrapper.drain()
+    let elapsed = Platform.monotonicNanos() - start
+    let endState = subject.check(writesPerThread: Array(repeating: ops, count: threads))
+    var result = TrialResult(
+      outcome: endState.isEmpty ? .ok : .corrupt, failures: endState.count, ops: threads * ops,
+      reads: 0, writes: threads * ops, seconds: Double(elapsed) / 1e9,
+      detail: endState.first.map { "end state: \($0)" } ?? "")
+    if !endState.isEmpty { result.timeToFailureMs = Double(elapsed) / 1e6 }
     return result
   }
 

@@ -10,11 +10,13 @@ public struct TrialSpec: Sendable, Codable, Equatable {
   /// thread mixes reads and writes by `readRatio`.
   public var readers: Int?
   public var tuning: Tuning
+  public var driver: Driver
 
   public init(
     subject: String, wrapper: String, threads: Int, readRatio: Double, bound: Bound, seed: UInt64,
-    readers: Int? = nil, tuning: Tuning = .none
+    readers: Int? = nil, tuning: Tuning = .none, driver: Driver = .threads
   ) {
+    self.driver = driver
     self.readers = readers
     self.tuning = tuning
     self.subject = subject

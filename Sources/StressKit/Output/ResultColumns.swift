@@ -5,23 +5,28 @@ import Foundation
 public enum ResultColumns {
   public static let header = [
     "run_id", "started_at", "suite", "mode", "subject", "documented", "wrapper", "protected",
-    "threads", "read_ratio", "ops_limit", "seconds_limit", "trial", "seed", "outcome", "failures",
-    "ops", "reads", "writes", "seconds", "ops_per_sec", "detail", "toolchain", "os", "cpus",
+    "driver", "threads", "readers", "writers", "read_ratio", "ops_limit", "seconds_limit",
+    "stride", "yield_probability", "pinned", "warmup_trials", "trial", "seed", "outcome",
+    "failures", "ops", "reads", "writes", "seconds", "ops_per_sec", "time_to_failure_ms", "detail",
+    "toolchain", "os", "cpus",
   ]
 
-  public static func row(_ record: TrialRecord, plan: Plan, environment: RunEnvironment) -> [String]
-  {
+  public static func row(_ record: TrialRecord, plan: Plan, environment: RunEnvironment) -> [String] {
     let r = record.result
+    let cell = record.cell
     return [
-      plan.runID, timestamp(plan.startedAt), plan.suite, plan.mode.rawValue, record.cell.subject,
-      record.cell.documented.rawValue, record.cell.wrapper, String(record.cell.isProtected),
-      String(record.cell.threads), number(record.cell.readRatio),
+      plan.runID, timestamp(plan.startedAt), plan.suite, plan.mode.rawValue, cell.subject,
+      cell.documented.rawValue, cell.wrapper, String(cell.isProtected), plan.driver.rawValue,
+      String(cell.threads), cell.readers.map(String.init) ?? "",
+      cell.writers.map(String.init) ?? "", number(cell.readRatio),
       plan.bound.opsPerThread.map(String.init) ?? "", plan.bound.seconds.map(number) ?? "",
-      String(record.trial), String(record.seed), r.outcome.rawValue,
+      String(plan.tuning.stride), number(plan.tuning.yieldProbability), String(plan.tuning.pin),
+      String(plan.warmup), String(record.trial), String(record.seed), r.outcome.rawValue,
       r.failures.map(String.init) ?? "", r.ops.map(String.init) ?? "",
       r.reads.map(String.init) ?? "", r.writes.map(String.init) ?? "",
       r.seconds.map { String(format: "%.6f", $0) } ?? "",
       r.opsPerSecond.map { String(format: "%.1f", $0) } ?? "",
+      r.timeToFailureMs.map { String(format: "%.3f", $0) } ?? "",
       r.detail, environment.toolchain, environment.os, String(environment.cpus),
     ]
   }
@@ -34,7 +39,7 @@ public enum ResultColumns {
     return f.string(from: date)
   }
 
-  static func number(_ x: Double) -> String {
+  public static func number(_ x: Double) -> String {
     x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x)
   }
 }

@@ -8,8 +8,14 @@ public struct Budget: Sendable, Equatable {
   public var seconds: Double?
   /// Seconds a trial may take before it is declared a hang.
   public var timeout: Double?
+  /// Trials per cell run first and discarded, so the measured ones find a warm process.
+  public var warmup: Int?
 
-  public init(trials: Int? = nil, ops: Int? = nil, seconds: Double? = nil, timeout: Double? = nil) {
+  public init(
+    trials: Int? = nil, ops: Int? = nil, seconds: Double? = nil, timeout: Double? = nil,
+    warmup: Int? = nil
+  ) {
+    self.warmup = warmup
     self.trials = trials
     self.ops = ops
     self.seconds = seconds
@@ -24,6 +30,6 @@ public struct Budget: Sendable, Equatable {
       trials: trials ?? fallback.trials,
       ops: bounded ? ops : fallback.ops,
       seconds: bounded ? seconds : fallback.seconds,
-      timeout: timeout ?? fallback.timeout)
+      timeout: timeout ?? fallback.timeout, warmup: warmup ?? fallback.warmup)
   }
 }

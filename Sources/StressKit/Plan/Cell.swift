@@ -6,11 +6,14 @@ public struct Cell: Sendable, Hashable {
   public var readRatio: Double
   public var documented: DocumentedSafety
   public var isProtected: Bool
+  /// Asymmetric roles: the first `readers` threads only read, the rest only write.
+  public var readers: Int?
 
   public init(
     subject: String, wrapper: String, threads: Int, readRatio: Double,
-    documented: DocumentedSafety, isProtected: Bool
+    documented: DocumentedSafety, isProtected: Bool, readers: Int? = nil
   ) {
+    self.readers = readers
     self.subject = subject
     self.wrapper = wrapper
     self.threads = threads
@@ -19,9 +22,14 @@ public struct Cell: Sendable, Hashable {
     self.isProtected = isProtected
   }
 
-  public func spec(bound: Bound, seed: UInt64) -> TrialSpec {
+  /// Writer threads, when roles are asymmetric.
+  public var writers: Int? { readers.map { threads - $0 } }
+
+  public func spec(
+    bound: Bound, seed: UInt64, tuning: Tuning = .none, driver: Driver = .threads
+  ) -> TrialSpec {
     TrialSpec(
       subject: subject, wrapper: wrapper, threads: threads, readRatio: readRatio, bound: bound,
-      seed: seed)
+      seed: seed, readers: readers, tuning: tuning, driver: driver)
   }
 }

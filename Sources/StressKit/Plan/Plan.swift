@@ -13,11 +13,19 @@ public struct Plan: Sendable {
   public var seed: UInt64
   /// Seconds a trial may run before it is declared a hang.
   public var timeout: Double
+  /// Trials per cell run first and discarded.
+  public var warmup: Int
+  public var tuning: Tuning
+  public var driver: Driver
 
   public init(
     runID: String = Plan.newRunID(), startedAt: Date = Date(), suite: String, mode: Mode,
-    cells: [Cell], trials: Int, bound: Bound, seed: UInt64, timeout: Double
+    cells: [Cell], trials: Int, bound: Bound, seed: UInt64, timeout: Double, warmup: Int = 0,
+    tuning: Tuning = .none, driver: Driver = .threads
   ) {
+    self.warmup = warmup
+    self.tuning = tuning
+    self.driver = driver
     self.runID = runID
     self.startedAt = startedAt
     self.suite = suite
@@ -29,8 +37,9 @@ public struct Plan: Sendable {
     self.timeout = timeout
   }
 
+  /// Trial `k`'s seed; warmup trials have negative `k`.
   public func seed(forTrial trial: Int) -> UInt64 {
-    seed &+ UInt64(trial)
+    seed &+ UInt64(bitPattern: Int64(trial))
   }
 
   public static func newRunID() -> String {
@@ -57,7 +66,20 @@ extension Plan {
 
     let subjectIDs = options.subjects ?? suite.subjects
     let wrapperIDs = options.wrappers ?? suite.wrappers ?? catalog.wrappers.map { $0.info.id }
-    let threads = options.threads ?? suite.threads ?? Suite.defaultThreads
+    var threads = options.threads ?? suite.threads ?? Suite.defaultThreads
+    switch (options.readers, options.writers) {
+    case (nil, nil): break
+    case (let readers?, let writers?):
+      guard options.threads == nil else {
+        throw PlanError("readers and writers set the thread count; drop the thread list")
+      }
+      guard readers >= 0, writers >= 0, readers + writers >= 1 else {
+        throw PlanError("readers and writers must be 0 or more, and at least one thread in all")
+      }
+      threads = [readers + writers]
+    default:
+      throw PlanError("give readers and writers together (either may be 0)")
+    }
     let subjects = try subjectIDs.map { id throws(PlanError) in
       guard let type = catalog.subject(id) else {
         let ids = catalog.visibleSubjects.map { $0.info.id }
@@ -79,7 +101,8 @@ extension Plan {
       throw PlanError("read ratio must be from 0 to 1, got \(ratio)")
     }
 
-    let cli = Budget(trials: options.trials, ops: options.ops, seconds: options.seconds)
+    let cli = Budget(
+      trials: options.trials, ops: options.ops, seconds: options.seconds, warmup: options.warmup)
     let budget = cli.over(suite.budgets[options.mode] ?? Budget()).over(options.mode.preset)
     let trials = budget.trials ?? 1
     guard trials >= 1 else { throw PlanError("trials must be at least 1") }
@@ -108,18 +131,26 @@ extension Plan {
     var cells: [Cell] = []
     for subject in subjects {
       let info = subject.info
+      if info.readOnly, let writers = options.writers, writers > 0 {
+        throw PlanError("subject '\(info.id)' is read-only: it has no writers to run")
+      }
+      if options.driver == .dispatchApply && (info.readOnly || bound.opsPerThread == nil) {
+        throw PlanError("the dispatch-apply driver needs an ops budget and subjects with writes")
+      }
       let ratio = info.readOnly ? 1 : options.readRatio ?? suite.readRatio ?? info.defaultReadRatio
       for wrapper in wrappers {
         for n in threads {
           cells.append(
             Cell(
               subject: info.id, wrapper: wrapper.info.id, threads: n, readRatio: ratio,
-              documented: info.documented, isProtected: wrapper.info.isProtected))
+              documented: info.documented, isProtected: wrapper.info.isProtected,
+              readers: options.readers))
         }
       }
     }
     self.init(
       suite: suite.name, mode: options.mode, cells: cells, trials: trials, bound: bound,
-      seed: options.seed ?? UInt64.random(in: 0...UInt64(UInt32.max)), timeout: timeout)
+      seed: options.seed ?? UInt64.random(in: 0...UInt64(UInt32.max)), timeout: timeout,
+      warmup: max(0, budget.warmup ?? 0), tuning: options.tuning, driver: options.driver)
   }
 }

@@ -13,6 +13,13 @@ public struct RunOptions: Sendable, Equatable {
   public var seed: UInt64?
   public var timeout: Double?
   public var mode: Mode = .default
+  /// Asymmetric roles (JMH's thread groups), instead of a read ratio: both or neither.
+  public var readers: Int?
+  public var writers: Int?
+  public var tuning = Tuning.none
+  public var driver = Driver.threads
+  /// Discarded trials per cell before the measured ones.
+  public var warmup: Int?
 
   public init() {}
 }

@@ -83,7 +83,7 @@ extension Suite {
     _ value: JSONValue, key: String, _ fail: (String) -> PlanError
   ) throws(PlanError) -> Budget {
     guard case .object(let fields) = value else { throw fail("'\(key)' must be an object") }
-    let known = ["trials", "ops", "seconds", "timeout"]
+    let known = ["trials", "ops", "seconds", "timeout", "warmup"]
     if let unknown = fields.keys.sorted().first(where: { !known.contains($0) }) {
       throw fail("unknown key '\(unknown)' in '\(key)'.\(Suggestion.hint(for: unknown, in: known))")
     }
@@ -111,6 +111,10 @@ extension Suite {
         throw fail("'\(key).timeout' must be a number > 0 and <= \(Int(maxSeconds))")
       }
       budget.timeout = s
+    }
+    if let v = fields["warmup"] {
+      guard let n = v.integer, n >= 0 else { throw fail("'\(key).warmup' must be a whole number >= 0") }
+      budget.warmup = n
     }
     if budget.ops != nil && budget.seconds != nil {
       throw fail("'\(key)' sets both 'ops' and 'seconds'; use one")

@@ -1,0 +1,57 @@
+import Foundation
+import Synchronization
+
+/// Bare loops doing what the harness's cheapest cells do, with nothing else around them: the
+/// yardstick for the harness's own per-operation overhead. Each returns nanoseconds per
+/// operation.
+public enum ReferenceLoops {
+  /// A counter in a class, as `counter` keeps it.
+  final class Box: @unchecked Sendable {
+    var value = 0
+  }
+
+  /// An empty loop: one dependent multiply-add per iteration, which the optimizer cannot fold
+  /// into a closed form (a truly empty loop would be deleted and measure nothing).
+  @inline(never)
+  public static func empty(ops: Int) -> Double {
+    var x: UInt64 = 1
+    let start = Platform.monotonicNanos()
+    for _ in 0..<ops { x = x &* 6_364_136_223_846_793_005 &+ 1 }
+    let elapsed = Platform.monotonicNanos() - start
+    keep(x)
+    return Double(elapsed) / Double(ops)
+  }
+
+  /// `NSLock` lock, increment, unlock.
+  @inline(never)
+  public static func nsLock(ops: Int) -> Double {
+    let lock = NSLock()
+    let box = Box()
+    let start = Platform.monotonicNanos()
+    for _ in 0..<ops {
+      lock.lock()
+      box.value &+= 1
+      lock.unlock()
+    }
+    let elapsed = Platform.monotonicNanos() - start
+    keep(UInt64(truncatingIfNeeded: box.value))
+    return Double(elapsed) / Double(ops)
+  }
+
+  /// `Mutex.withLock` around an increment.
+  @inline(never)
+  public static func mutex(ops: Int) -> Double {
+    let mutex = Mutex(0)
+    let start = Platform.monotonicNanos()
+    for _ in 0..<ops { mutex.withLock { $0 &+= 1 } }
+    let elapsed = Platform.monotonicNanos() - start
+    keep(UInt64(truncatingIfNeeded: mutex.withLock { $0 }))
+    return Double(elapsed) / Double(ops)
+  }
+
+  /// Makes a result observable so the loop that produced it is not removed.
+  @inline(never)
+  static func keep(_ value: UInt64) {
+    if value == 0x5EED_5EED_5EED_5EED { print("") }
+  }
+}

@@ -1,0 +1,9 @@
+/// How a trial's operations are issued. Recorded per row, so results from different drivers
+/// are never compared unawares.
+public enum Driver: String, Sendable, Codable, CaseIterable {
+  /// N dedicated threads released together by a start barrier (the default).
+  case threads
+  /// The tutorials' way: `DispatchQueue.concurrentPerform` over threads x ops writes, then a
+  /// count. No barrier, no reads; kept as the baseline the threads driver must beat.
+  case dispatchApply = "dispatch-apply"
+}

@@ -1,0 +1,81 @@
+/// What a cell's trials add up to: outcome counts, detection rate, throughput percentiles with
+/// a 99.9% confidence interval on the mean (JMH's score error), scaling and relative cost.
+public struct CellStatistics: Sendable {
+  public var cell: Cell
+  public var trials: Int
+  public var counts: [Outcome: Int]
+  /// Failed trials over trials: how reliably this cell exposes a problem.
+  public var detectionRate: Double
+  public var medianTimeToFailureMs: Double?
+  /// Over the trials that finished (ok or corrupt).
+  public var throughput: Percentiles?
+  public var mean: Double?
+  /// Mean ± t(0.9995, n-1) · s/√n; only with at least 3 finished trials.
+  public var confidence999: ClosedRange<Double>?
+  /// Median throughput over the same subject and wrapper's median at 1 thread.
+  public var scaling: Double?
+  /// The same subject's `unprotected` median at 1 thread over this cell's median: how many
+  /// times more each operation costs than bare, single-threaded access.
+  public var costVersusUnprotected: Double?
+
+  /// One entry per cell, in the order cells first appear in `records`.
+  public static func compute(_ records: [TrialRecord]) -> [CellStatistics] {
+    var order: [Cell] = []
+    var groups: [Cell: [TrialRecord]] = [:]
+    for r in records {
+      if groups[r.cell] == nil { order.append(r.cell) }
+      groups[r.cell, default: []].append(r)
+    }
+    var stats = order.map { CellStatistics(cell: $0, records: groups[$0]!) }
+    var medians: [String: Double] = [:]
+    for s in stats where s.cell.threads == 1 && s.cell.readers == nil {
+      medians["\(s.cell.subject)/\(s.cell.wrapper)"] = s.throughput?.p50
+    }
+    for i in stats.indices {
+      guard let median = stats[i].throughput?.p50, median > 0 else { continue }
+      let c = stats[i].cell
+      stats[i].scaling = medians["\(c.subject)/\(c.wrapper)"].map { median / $0 }
+      stats[i].costVersusUnprotected = medians["\(c.subject)/\(Unprotected.info.id)"].map {
+        $0 / median
+      }
+    }
+    return stats
+  }
+
+  init(cell: Cell, records: [TrialRecord]) {
+    self.cell = cell
+    trials = records.count
+    counts = Dictionary(grouping: records, by: \.result.outcome).mapValues(\.count)
+    let failed = records.filter { $0.result.outcome.isFailure }.count
+    detectionRate = records.isEmpty ? 0 : Double(failed) / Double(records.count)
+    medianTimeToFailureMs = Percentiles(records.compactMap(\.result.timeToFailureMs))?.p50
+    let rates = records.compactMap(\.result.opsPerSecond)
+    throughput = Percentiles(rates)
+    if !rates.isEmpty {
+      let mean = rates.reduce(0, +) / Double(rates.count)
+      self.mean = mean
+      if rates.count >= 3 {
+        let variance =
+          rates.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(rates.count - 1)
+        let half = Self.t999(degrees: rates.count - 1) * (variance / Double(rates.count)).squareRoot()
+        confidence999 = (mean - half)...(mean + half)
+      }
+    }
+  }
+
+  /// Student's t quantile for a two-sided 99.9% interval (0.9995), by degrees of freedom.
+  static func t999(degrees: Int) -> Double {
+    let table: [Double] = [
+      636.62, 31.599, 12.924, 8.610, 6.869, 5.959, 5.408, 5.041, 4.781, 4.587, 4.437, 4.318,
+      4.221, 4.140, 4.073, 4.015, 3.965, 3.922, 3.883, 3.850, 3.819, 3.792, 3.768, 3.745, 3.725,
+      3.707, 3.690, 3.674, 3.659, 3.646,
+    ]
+    switch degrees {
+    case 1...30: return table[degrees - 1]
+    case 31...40: return 3.551
+    case 41...60: return 3.460
+    case 61...120: return 3.373
+    default: return 3.291
+    }
+  }
+}
