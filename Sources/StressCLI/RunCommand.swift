@@ -39,10 +39,12 @@ struct RunCommand {
     ),
     .value("writers", "<n>", "Threads that only write; goes with --readers."),
     .value(
-      "warmup", "<n>", "Trials per cell run first and discarded, so measured trials find a warm process.",
+      "warmup", "<n>",
+      "Trials per cell run first and discarded, so measured trials find a warm process.",
       default: "from --mode: 0, 1 or 2"),
     .value(
-      "stride", "<n>", "Make all threads meet at a checkpoint every n operations, so they collide often.",
+      "stride", "<n>",
+      "Make all threads meet at a checkpoint every n operations, so they collide often.",
       default: "0, off"),
     .value(
       "perturb-yield", "<p>", "Probability of a seeded sched_yield() after each operation, 0 to 1.",
@@ -55,7 +57,8 @@ struct RunCommand {
     .value(
       "out", "<path>", "The CSV file to write.", default: "Results/<suite>-<UTC timestamp>.csv"),
     .value(
-      "summary-out", "<path>", "The per-cell summary CSV (percentiles, 99.9% CI, scaling, cost, detection rate).",
+      "summary-out", "<path>",
+      "The per-cell summary CSV (percentiles, 99.9% CI, scaling, cost, detection rate).",
       default: "beside --out, as <name>-summary.csv"),
     .flag("quiet", "No progress and no summary: print only the path of the CSV."),
     .help,
@@ -161,7 +164,8 @@ struct RunCommand {
     }
     if o.readers != nil && (o.threads != nil || o.readRatio != nil) {
       throw UsageError(
-        "'--readers' and '--writers' replace '--threads' and '--read-ratio'; drop those.", usage: usage)
+        "'--readers' and '--writers' replace '--threads' and '--read-ratio'; drop those.",
+        usage: usage)
     }
     if o.ops != nil && o.seconds != nil {
       throw UsageError("Give either '--ops' or '--duration', not both.", usage: usage)

@@ -94,7 +94,8 @@ struct RunSummary {
     }
     return "\nTHROUGHPUT (median ops/s ±99.9% CI; 1 thread: cost vs unprotected; "
       + "more: scaling vs 1 thread)\n"
-      + Table(header: ["subject", "wrapper"] + threadCounts.map { "\($0) thr" }, rows: rows).render()
+      + Table(header: ["subject", "wrapper"] + threadCounts.map { "\($0) thr" }, rows: rows)
+      .render()
   }
 
   /// "ok 5/5 12.3M" or "crash 2/5, ok 3/5 1.1M".

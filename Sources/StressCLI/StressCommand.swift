@@ -13,6 +13,7 @@ public enum StressCommand {
       overview: overview, usage: usage, options: [.help],
       subcommands: [
         (RunCommand.name, RunCommand.overview), (ListCommand.name, ListCommand.overview),
+        (BenchCommand.name, BenchCommand.overview),
         ("help", "Show help for a subcommand."),
       ],
       footer: "  See 'stress help <subcommand>' for detailed help.")
@@ -41,7 +42,7 @@ public enum StressCommand {
   private static func dispatch(
     catalog: Catalog, arguments: [String], console: Console
   ) throws(UsageError) -> ExitCode {
-    let commands = [RunCommand.name, ListCommand.name, "help"]
+    let commands = [RunCommand.name, ListCommand.name, BenchCommand.name, "help"]
     guard let first = arguments.first else {
       console.out(help)
       return .success
@@ -55,11 +56,14 @@ public enum StressCommand {
       return try RunCommand(catalog: catalog, console: console).run(rest)
     case ListCommand.name:
       return try ListCommand(catalog: catalog, console: console).run(rest)
+    case BenchCommand.name:
+      return try BenchCommand(catalog: catalog, console: console).run(rest)
     case "help":
       switch rest.first {
       case nil: console.out(help)
       case RunCommand.name: console.out(RunCommand.help)
       case ListCommand.name: console.out(ListCommand.help)
+      case BenchCommand.name: console.out(BenchCommand.help)
       case "help": console.out(help)
       case let other?:
         throw UsageError(

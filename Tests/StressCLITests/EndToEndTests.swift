@@ -136,9 +136,12 @@ import Testing
     let r = try runStress(["run", "--suite", "tiny", "--mode", "quick", "--quiet"], in: dir)
     #expect(r.code == 0, "\(r.err)")
     let files = try FileManager.default.contentsOfDirectory(
-      atPath: dir.appendingPathComponent("Results").path)
-    #expect(files.count == 1)
-    let name = files[0]
+      atPath: dir.appendingPathComponent("Results").path
+    ).sorted()
+    // The trial CSV and its per-cell summary beside it.
+    #expect(files.count == 2)
+    let name = files.first { !$0.hasSuffix("-summary.csv") }!
+    #expect(files.contains(name.replacingOccurrences(of: ".csv", with: "-summary.csv")))
     #expect(name.hasPrefix("tiny-") && name.hasSuffix("Z.csv"), "\(name)")
     #expect(r.out.trimmingCharacters(in: .newlines) == "Results/\(name)")
     let rows = try readRows(dir.appendingPathComponent("Results/\(name)"))

@@ -181,13 +181,55 @@ public enum Trial {
     }
   }
 
-  /// The per-operation loop: no allocation, no clock read, no shared counter, one draw.
+  /// The per-operation loop: no allocation, no clock read, no shared counter, one draw. The
+  /// common case (no tuning, a count bound) gets loops with nothing else in them.
   @inlinable
   static func drive<S: StressSubject, W: Wrapper>(
     _ subject: S, _ wrapper: W, lane: Lane, tally: inout Tally, gate: StartGate,
     checkpoint: Checkpoint
   ) {
     var random = SplitMix64(seed: lane.seed, stream: lane.thread)
+    guard lane.stride == 0 && lane.yieldThreshold == 0 && !lane.timed else {
+      return tuned(
+        subject, wrapper, lane: lane, random: &random, tally: &tally, gate: gate,
+        checkpoint: checkpoint)
+    }
+    let thread = lane.thread
+    var reads = 0
+    var writes = 0
+    if lane.readsOnly {
+      for _ in 0..<lane.limit {
+        let step = Step(thread: thread, seq: reads, random: random.next())
+        if let problem = wrapper.read(subject, step) { fail(problem, lane, &tally, gate) }
+        reads &+= 1
+      }
+    } else {
+      // The draw decides read or write by its high bits; the subject uses it as is (its low
+      // bits are uniform whichever way the decision went).
+      let threshold = lane.readThreshold
+      for _ in 0..<lane.limit {
+        let draw = random.next()
+        if draw < threshold {
+          if let problem = wrapper.read(subject, Step(thread: thread, seq: reads, random: draw)) {
+            fail(problem, lane, &tally, gate)
+          }
+          reads &+= 1
+        } else {
+          wrapper.write(subject, Step(thread: thread, seq: writes, random: draw))
+          writes &+= 1
+        }
+      }
+    }
+    tally.reads = reads
+    tally.writes = writes
+  }
+
+  /// The loop with strides, seeded yields or a time bound.
+  @inlinable
+  static func tuned<S: StressSubject, W: Wrapper>(
+    _ subject: S, _ wrapper: W, lane: Lane, random: inout SplitMix64, tally: inout Tally,
+    gate: StartGate, checkpoint: Checkpoint
+  ) {
     var done = 0
     var round = 0
     while done < lane.limit {
@@ -197,24 +239,28 @@ public enum Trial {
         checkpoint.meet(round: round, gate: gate)
       }
       let draw = random.next()
-      // The subject's bits: an odd multiple of the draw, so they do not follow the read/write
-      // decision taken from its high bits.
-      let bits = draw &* 0x9E37_79B9_7F4A_7C15
       if lane.readsOnly || draw < lane.readThreshold {
-        if let problem = wrapper.read(subject, Step(thread: lane.thread, seq: tally.reads, random: bits)) {
-          if tally.firstFailureNanos == nil {
-            tally.firstFailureNanos =
-              Platform.monotonicNanos() &- gate.releasedAt.load(ordering: .relaxed)
-          }
-          tally.violations.add("read by thread \(lane.thread): \(problem)")
-        }
+        let step = Step(thread: lane.thread, seq: tally.reads, random: draw)
+        if let problem = wrapper.read(subject, step) { fail(problem, lane, &tally, gate) }
         tally.reads += 1
       } else {
-        wrapper.write(subject, Step(thread: lane.thread, seq: tally.writes, random: bits))
+        wrapper.write(subject, Step(thread: lane.thread, seq: tally.writes, random: draw))
         tally.writes += 1
       }
+      // The low 16 bits decide the yield, independent of the read decision's high bits.
       if UInt16(truncatingIfNeeded: draw) < lane.yieldThreshold { Platform.yield() }
       done += 1
     }
+  }
+
+  /// Records a bad read: the first one's time and words, and the count.
+  @inlinable
+  @inline(never)
+  static func fail(_ problem: String, _ lane: Lane, _ tally: inout Tally, _ gate: StartGate) {
+    if tally.firstFailureNanos == nil {
+      tally.firstFailureNanos =
+        Platform.monotonicNanos() &- gate.releasedAt.load(ordering: .relaxed)
+    }
+    tally.violations.add("read by thread \(lane.thread): \(problem)")
   }
 }

@@ -57,7 +57,8 @@ public struct CellStatistics: Sendable {
       if rates.count >= 3 {
         let variance =
           rates.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(rates.count - 1)
-        let half = Self.t999(degrees: rates.count - 1) * (variance / Double(rates.count)).squareRoot()
+        let half =
+          Self.t999(degrees: rates.count - 1) * (variance / Double(rates.count)).squareRoot()
         confidence999 = (mean - half)...(mean + half)
       }
     }

@@ -11,7 +11,8 @@ public enum ResultColumns {
     "toolchain", "os", "cpus",
   ]
 
-  public static func row(_ record: TrialRecord, plan: Plan, environment: RunEnvironment) -> [String] {
+  public static func row(_ record: TrialRecord, plan: Plan, environment: RunEnvironment) -> [String]
+  {
     let r = record.result
     let cell = record.cell
     return [

@@ -12,7 +12,8 @@ public final class SummaryCSVWriter: RunObserver {
     do {
       descriptor = try Platform.openForWriting(path)
     } catch {
-      throw CSVResultsWriter.WriteError(description: "cannot write the summary to '\(path)': \(error)")
+      throw CSVResultsWriter.WriteError(
+        description: "cannot write the summary to '\(path)': \(error)")
     }
   }
 

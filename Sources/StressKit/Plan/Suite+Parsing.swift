@@ -113,7 +113,9 @@ extension Suite {
       budget.timeout = s
     }
     if let v = fields["warmup"] {
-      guard let n = v.integer, n >= 0 else { throw fail("'\(key).warmup' must be a whole number >= 0") }
+      guard let n = v.integer, n >= 0 else {
+        throw fail("'\(key).warmup' must be a whole number >= 0")
+      }
       budget.warmup = n
     }
     if budget.ops != nil && budget.seconds != nil {

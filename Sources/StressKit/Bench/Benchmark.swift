@@ -1,0 +1,145 @@
+import Foundation
+
+/// `stress bench`: the harness measured against itself. Three parts, each from one run:
+/// per-operation overhead against bare reference loops, detection power against the
+/// tutorials' dispatch-apply loop and with each race-provoking technique on, and the cost of a
+/// trial's process.
+public struct Benchmark {
+  public let catalog: Catalog
+  /// Operations per overhead measurement.
+  public var ops = 5_000_000
+  /// Repetitions of each overhead measurement (medians are reported).
+  public var repeats = 7
+  /// Trials per detection variant.
+  public var trials = 20
+  /// Operations per thread per detection trial.
+  public var detectionOps = 10_000
+  /// The unsafe collections the detection target names.
+  public var detectionSubjects = [
+    "swift-array", "swift-dictionary", "swift-set", "nsmutablearray", "nsmutabledictionary",
+    "nsmutableset", "nscountedset",
+  ]
+
+  public init(catalog: Catalog) {
+    self.catalog = catalog
+  }
+
+  // MARK: - Overhead
+
+  /// A harness measurement beside the bare loop doing the same work.
+  public struct Overhead: Sendable {
+    public var name: String
+    public var referenceNanos: Double
+    public var harnessNanos: Double
+    public var ratio: Double { harnessNanos / referenceNanos }
+    public var extraNanos: Double { harnessNanos - referenceNanos }
+  }
+
+  /// Medians over `repeats`, reference and harness interleaved so drift hits both alike.
+  public func overhead() -> [Overhead] {
+    let pairs: [(String, (Int) -> Double, String, String)] = [
+      ("empty loop vs noop/unprotected", ReferenceLoops.empty, "noop", "unprotected"),
+      ("NSLock loop vs counter/lock", ReferenceLoops.nsLock, "counter", "lock"),
+      ("Mutex loop vs counter/mutex", ReferenceLoops.mutex, "counter", "mutex"),
+    ]
+    return pairs.map { name, reference, subject, wrapper in
+      var bare: [Double] = []
+      var harness: [Double] = []
+      for k in 0..<repeats {
+        bare.append(reference(ops))
+        // Writes only: `counter` increments, as the bare loop does.
+        let spec = TrialSpec(
+          subject: subject, wrapper: wrapper, threads: 1, readRatio: 0, bound: .ops(ops),
+          seed: UInt64(k))
+        let result = Trial.run(spec, catalog: catalog)
+        harness.append((result.seconds ?? .nan) * 1e9 / Double(ops))
+      }
+      return Overhead(
+        name: name, referenceNanos: Percentiles(bare)!.p50, harnessNanos: Percentiles(harness)!.p50)
+    }
+  }
+
+  // MARK: - Detection
+
+  /// How often one way of running a subject exposed it.
+  public struct Detection: Sendable {
+    public var subject: String
+    public var variant: String
+    public var failed: Int
+    public var trials: Int
+    public var medianTimeToFailureMs: Double?
+  }
+
+  /// The variants compared at equal budget: 2 threads, unprotected, writes only.
+  public static let variants: [(name: String, driver: Driver, tuning: Tuning)] = [
+    ("dispatch-apply (tutorials)", .dispatchApply, .none),
+    ("threads", .threads, .none),
+    ("threads + stride 64", .threads, Tuning(stride: 64)),
+    ("threads + yield 1%", .threads, Tuning(yieldProbability: 0.01)),
+    ("threads + pin", .threads, Tuning(pin: true)),
+  ]
+
+  /// Runs every variant on every detection subject in worker processes.
+  public func detection(progress: (Detection) -> Void = { _ in }) throws -> [Detection] {
+    var found: [Detection] = []
+    for subject in detectionSubjects {
+      guard let type = catalog.subject(subject) else { continue }
+      for variant in Self.variants {
+        let cell = Cell(
+          subject: subject, wrapper: Unprotected.info.id, threads: 2, readRatio: 0,
+          documented: type.info.documented, isProtected: false)
+        let plan = Plan(
+          suite: "bench", mode: .default, cells: [cell], trials: trials,
+          bound: .ops(detectionOps), seed: 1, timeout: 10, tuning: variant.tuning,
+          driver: variant.driver)
+        let records = try Scheduler(plan: plan).run(observers: [])
+        let detection = Detection(
+          subject: subject, variant: variant.name,
+          failed: records.filter { $0.result.outcome.isFailure }.count, trials: records.count,
+          medianTimeToFailureMs: Percentiles(records.compactMap(\.result.timeToFailureMs))?.p50)
+        progress(detection)
+        found.append(detection)
+      }
+    }
+    return found
+  }
+
+  // MARK: - Process cost
+
+  /// Wall-clock medians, in milliseconds, of a trial in a warm worker and of a worker's start
+  /// plus its first trial, each beyond the trial's own timed region.
+  public func processCost() throws -> (warmTrialMs: Double, freshWorkerMs: Double) {
+    let cell = Cell(
+      subject: "noop", wrapper: LockWrapper.info.id, threads: 1, readRatio: 0.5,
+      documented: .notListed, isProtected: true)
+    let timer = TrialTimer()
+    let warm = Plan(
+      suite: "bench", mode: .default, cells: [cell], trials: trials + 1, bound: .ops(1), seed: 1,
+      timeout: 10)
+    try Scheduler(plan: warm).run(observers: [timer])
+    // The first trial of a cell includes the worker's start: leave it out here.
+    let warmMs = Percentiles(Array(timer.overheadsMs.dropFirst()))!.p50
+    let fresh = TrialTimer()
+    let cold = Plan(
+      suite: "bench", mode: .default, cells: Array(repeating: cell, count: trials), trials: 1,
+      bound: .ops(1), seed: 1, timeout: 10)
+    try Scheduler(plan: cold).run(observers: [fresh])
+    return (warmMs, Percentiles(fresh.overheadsMs)!.p50)
+  }
+
+  /// Wall time between consecutive trial events, less each trial's timed region.
+  final class TrialTimer: RunObserver {
+    var last = Platform.monotonicNanos()
+    var overheadsMs: [Double] = []
+
+    func cellStarted(_ cell: Cell, index: Int, of total: Int) throws {
+      last = Platform.monotonicNanos()
+    }
+
+    func trialFinished(_ record: TrialRecord) throws {
+      let now = Platform.monotonicNanos()
+      overheadsMs.append(Double(now - last) / 1e6 - (record.result.seconds ?? 0) * 1e3)
+      last = now
+    }
+  }
+}
