@@ -87,6 +87,29 @@ import Testing
     ),
     (["run", "--subjects", "counter", "--seed", "abc"], "Error: Invalid value 'abc' for '--seed'"),
     (
+      ["run", "--subjects", "counter", "--readers", "1"],
+      "Error: Give '--readers' and '--writers' together"
+    ),
+    (
+      ["run", "--subjects", "counter", "--readers", "1", "--writers", "1", "--threads", "2"],
+      "Error: '--readers' and '--writers' replace '--threads'"
+    ),
+    (
+      ["run", "--subjects", "counter", "--driver", "gcd"],
+      "Error: Invalid value 'gcd' for '--driver'"
+    ),
+    (
+      ["run", "--subjects", "counter", "--perturb-yield", "2"],
+      "Error: Invalid value '2' for '--perturb-yield'"
+    ),
+    (
+      ["run", "--subjects", "counter", "--stride", "-1"], "Error: Invalid value '-1' for '--stride'"
+    ),
+    (
+      ["run", "--subjects", "counter", "--warmup", "-1"], "Error: Invalid value '-1' for '--warmup'"
+    ),
+    (["bench", "--ops", "5"], "Error: Invalid value '5' for '--ops'"),
+    (
       ["run", "--subjects", "counter", "--timeout", "1e12"],
       "Error: Invalid value '1e12' for '--timeout'"
     ),
@@ -137,7 +160,7 @@ import Testing
   func badInputIsOneErrorLineAndExit64(arguments: [String], message: String) throws {
     let dir = try temporaryDirectory()
     let out = dir.appendingPathComponent("never.csv").path
-    let full = arguments.first == "run" ? arguments + ["--out", out] : arguments
+    let full = ["run", "bench"].contains(arguments.first) ? arguments + ["--out", out] : arguments
     let r = runInProcess(full)
     #expect(r.code == .usage)
     let lines = r.err.split(separator: "\n")

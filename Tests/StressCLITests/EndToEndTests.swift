@@ -127,6 +127,67 @@ import Testing
     #expect(try readRows(csv).map { $0["outcome"] } == ["corrupt", "corrupt", "corrupt"])
   }
 
+  @Test func summaryHasARowPerCellAndWarmupIsDiscarded() throws {
+    let dir = try temporaryDirectory()
+    let csv = dir.appendingPathComponent("out.csv")
+    let r = try runStress([
+      "run", "--subjects", "selftest-corrupt,counter", "--wrappers", "unprotected,lock",
+      "--threads", "1,2", "--trials", "3", "--warmup", "2", "--ops", "200", "--out", csv.path,
+    ])
+    // selftest-corrupt fails under `lock` too: a protected failure.
+    #expect(r.code == 1, "\(r.err)")
+    #expect(r.err.contains("after 2 warmup trials, discarded"))
+    let trials = try readRows(csv)
+    // Warmup trials are run and discarded: only the measured ones are rows.
+    #expect(trials.count == 2 * 2 * 2 * 3)
+    #expect(trials.allSatisfy { $0["warmup_trials"] == "2" && Int($0["trial"]!)! >= 0 })
+    let summary = try readRows(dir.appendingPathComponent("out-summary.csv"))
+    #expect(summary.count == 8)
+    let text = try String(
+      contentsOf: dir.appendingPathComponent("out-summary.csv"), encoding: .utf8)
+    #expect(CSV.parse(text)[0] == SummaryColumns.header)
+    let corrupt = summary.first {
+      $0["subject"] == "selftest-corrupt" && $0["threads"] == "2" && $0["wrapper"] == "lock"
+    }!
+    #expect(corrupt["detection_rate"] == "1.0000")
+    #expect(corrupt["corrupt"] == "3")
+    #expect(Double(corrupt["median_time_to_failure_ms"]!) != nil)
+    let counter = summary.first {
+      $0["subject"] == "counter" && $0["threads"] == "1" && $0["wrapper"] == "lock"
+    }!
+    #expect(Double(counter["ops_per_sec_p50"]!)! > 0)
+    #expect(Double(counter["ops_per_sec_ci999_high"]!)! >= Double(counter["ops_per_sec_mean"]!)!)
+    #expect(Double(counter["cost_vs_unprotected_1_thread"]!)! > 0)
+    #expect(r.out.contains("THROUGHPUT"))
+  }
+
+  @Test func crashRowsCarryTimeToFailure() throws {
+    let dir = try temporaryDirectory()
+    let csv = dir.appendingPathComponent("out.csv")
+    _ = try runStress([
+      "run", "--subjects", "selftest-crash", "--wrappers", "unprotected", "--threads", "2",
+      "--trials", "1", "--ops", "10", "--out", csv.path, "--quiet",
+    ])
+    let row = try readRows(csv)[0]
+    #expect(row["outcome"] == "crash")
+    #expect(Double(row["time_to_failure_ms"]!)! >= 0)
+  }
+
+  @Test func benchWritesEverySection() throws {
+    let dir = try temporaryDirectory()
+    let csv = dir.appendingPathComponent("bench.csv")
+    let r = try runStress([
+      "bench", "--ops", "1000", "--repeats", "1", "--trials", "1", "--out", csv.path,
+    ])
+    #expect(r.code == 0, "\(r.err)")
+    let rows = try readRows(csv)
+    #expect(Set(rows.map { $0["section"]! }) == ["overhead", "detection", "process"])
+    #expect(rows.filter { $0["section"] == "overhead" && $0["metric"] == "ratio" }.count == 3)
+    #expect(
+      rows.contains { $0["name"] == "nsmutablearray" && $0["metric"]!.hasPrefix("dispatch-apply") })
+    #expect(r.out.contains("OVERHEAD") && r.out.contains("DETECTION") && r.out.contains("PROCESS"))
+  }
+
   @Test func defaultOutputIsUnderResultsNamedBySuiteAndTime() throws {
     let dir = try temporaryDirectory()
     try FileManager.default.createDirectory(

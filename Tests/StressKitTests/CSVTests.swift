@@ -39,7 +39,9 @@ import Testing
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
       .appendingPathComponent("Results/README.md")
     let text = try String(contentsOf: readme, encoding: .utf8)
-    for column in ResultColumns.header { #expect(text.contains("`\(column)`"), "\(column)") }
+    for column in ResultColumns.header + SummaryColumns.header {
+      #expect(text.contains("`\(column)`"), "\(column)")
+    }
   }
 
   @Test func rowsMatchTheHeaderAndLeaveUnfinishedMeasuresEmpty() {

@@ -104,4 +104,42 @@ import Testing
       "\(error)".contains(message)
     }
   }
+
+  @Test func readersAndWritersSetTheThreads() throws {
+    var options = RunOptions()
+    options.subjects = ["counter"]
+    options.readers = 3
+    options.writers = 1
+    let plan = try Plan(options: options, catalog: catalog, suiteDirectories: [])
+    #expect(plan.cells.allSatisfy { $0.threads == 4 && $0.readers == 3 && $0.writers == 1 })
+    options.subjects = ["nsarray"]
+    #expect { try Plan(options: options, catalog: catalog, suiteDirectories: []) } throws: {
+      "\($0)".contains("read-only")
+    }
+    options.subjects = ["counter"]
+    options.writers = nil
+    #expect { try Plan(options: options, catalog: catalog, suiteDirectories: []) } throws: {
+      "\($0)".contains("together")
+    }
+  }
+
+  @Test func warmupComesFromTheModeUnlessGiven() throws {
+    var options = RunOptions()
+    options.subjects = ["counter"]
+    #expect(try Plan(options: options, catalog: catalog, suiteDirectories: []).warmup == 1)
+    options.mode = .quick
+    #expect(try Plan(options: options, catalog: catalog, suiteDirectories: []).warmup == 0)
+    options.warmup = 3
+    #expect(try Plan(options: options, catalog: catalog, suiteDirectories: []).warmup == 3)
+  }
+
+  @Test func dispatchApplyNeedsAnOpsBudget() {
+    var options = RunOptions()
+    options.subjects = ["counter"]
+    options.driver = .dispatchApply
+    options.seconds = 1
+    #expect { try Plan(options: options, catalog: catalog, suiteDirectories: []) } throws: {
+      "\($0)".contains("dispatch-apply")
+    }
+  }
 }

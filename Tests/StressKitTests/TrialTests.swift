@@ -99,4 +99,51 @@ import Testing
     let broken = Trial.run(spec("selftest-broken", "lock"), catalog: catalog) { seen.append($0) }
     #expect(broken.outcome == .error && seen.isEmpty)
   }
+
+  @Test func readersOnlyReadAndWritersOnlyWrite() {
+    var s = spec("counter", "lock", threads: 3, bound: .ops(1_000))
+    s.readers = 2
+    let result = Trial.run(s, catalog: catalog)
+    #expect(result.outcome == .ok)
+    #expect(result.reads == 2_000 && result.writes == 1_000)
+  }
+
+  @Test(arguments: [
+    Tuning(stride: 10), Tuning(yieldProbability: 0.5), Tuning(pin: true),
+    Tuning(stride: 7, yieldProbability: 0.1, pin: true),
+  ])
+  func tuningKeepsTheBudgetAndTheCheck(tuning: Tuning) {
+    var s = spec("test-wide-window-counter", "mutex", threads: 4, bound: .ops(500))
+    s.tuning = tuning
+    let result = Trial.run(s, catalog: .forTests)
+    #expect(result.outcome == .ok, "\(result.detail)")
+    #expect(result.ops == 2_000)
+  }
+
+  @Test func stridedTimedTrialEndsEvenWhenThreadsDrift() {
+    var s = spec("counter", "serial-queue", threads: 3, bound: .seconds(0.05))
+    s.tuning = Tuning(stride: 50)
+    let result = Trial.run(s, catalog: catalog)
+    #expect(result.outcome == .ok)
+    #expect(result.ops! > 0)
+  }
+
+  @Test func dispatchApplyDriverWritesThreadsTimesOps() {
+    var s = spec("counter", "lock", threads: 3, bound: .ops(400))
+    s.driver = .dispatchApply
+    let result = Trial.run(s, catalog: catalog)
+    #expect(result.outcome == .ok)
+    #expect(result.writes == 1_200 && result.reads == 0)
+    var readOnly = spec("nsarray", threads: 2)
+    readOnly.driver = .dispatchApply
+    #expect(Trial.run(readOnly, catalog: catalog).harnessFault)
+  }
+
+  @Test func timeToFailureIsRecordedOnlyForFailures() {
+    let bad = Trial.run(spec("selftest-corrupt", bound: .ops(300)), catalog: catalog)
+    let ttf = bad.timeToFailureMs!
+    #expect(ttf >= 0 && ttf <= bad.seconds! * 1000)
+    let good = Trial.run(spec("counter", "lock"), catalog: catalog)
+    #expect(good.timeToFailureMs == nil)
+  }
 }

@@ -1,0 +1,64 @@
+import Testing
+
+@testable import StressKit
+
+@Suite struct StatisticsTests {
+  @Test func percentilesInterpolateBetweenOrderStatistics() {
+    let p = Percentiles([5, 1, 4, 2, 3])!
+    #expect(p.p0 == 1 && p.p25 == 2 && p.p50 == 3 && p.p75 == 4 && p.p100 == 5)
+    #expect(abs(p.p90 - 4.6) < 1e-9)
+    #expect(Percentiles([7])!.p90 == 7)
+    #expect(Percentiles([]) == nil)
+  }
+
+  @Test func studentTQuantilesForA999Interval() {
+    #expect(CellStatistics.t999(degrees: 2) == 31.599)
+    #expect(CellStatistics.t999(degrees: 30) == 3.646)
+    #expect(CellStatistics.t999(degrees: 10_000) == 3.291)
+  }
+
+  func record(
+    _ subject: String, _ wrapper: String, threads: Int, _ outcome: Outcome, rate: Double?,
+    ttf: Double? = nil
+  ) -> TrialRecord {
+    let cell = Cell(
+      subject: subject, wrapper: wrapper, threads: threads, readRatio: 0.5,
+      documented: .notListed, isProtected: wrapper != "unprotected")
+    var result = TrialResult(
+      outcome: outcome, ops: rate.map { Int($0) }, seconds: rate.map { _ in 1 })
+    result.timeToFailureMs = ttf
+    return TrialRecord(cell: cell, trial: 0, seed: 0, result: result)
+  }
+
+  @Test func cellStatisticsAddUpTrials() throws {
+    let records = [
+      record("s", "unprotected", threads: 1, .ok, rate: 100),
+      record("s", "unprotected", threads: 1, .ok, rate: 100),
+      record("s", "lock", threads: 1, .ok, rate: 40),
+      record("s", "lock", threads: 1, .ok, rate: 50),
+      record("s", "lock", threads: 1, .ok, rate: 60),
+      record("s", "lock", threads: 2, .ok, rate: 20),
+      record("s", "lock", threads: 2, .ok, rate: 30),
+      record("s", "unprotected", threads: 2, .crash, rate: nil, ttf: 4),
+      record("s", "unprotected", threads: 2, .corrupt, rate: 80, ttf: 2),
+    ]
+    let stats = CellStatistics.compute(records)
+    #expect(stats.count == 4)
+    let lock1 = try #require(stats.first { $0.cell.wrapper == "lock" && $0.cell.threads == 1 })
+    #expect(lock1.throughput?.p50 == 50)
+    #expect(lock1.costVersusUnprotected == 2)
+    #expect(lock1.scaling == 1)
+    // Three finished trials: mean 50, s = 10, half-width t(2) * 10 / sqrt(3).
+    let half = 31.599 * 10 / 3.0.squareRoot()
+    #expect(abs(lock1.confidence999!.upperBound - (50 + half)) < 1e-6)
+    let lock2 = try #require(stats.first { $0.cell.wrapper == "lock" && $0.cell.threads == 2 })
+    #expect(lock2.scaling == 0.5)
+    #expect(lock2.confidence999 == nil)
+    let bare2 = try #require(
+      stats.first { $0.cell.wrapper == "unprotected" && $0.cell.threads == 2 })
+    #expect(bare2.detectionRate == 1)
+    #expect(bare2.counts[.crash] == 1 && bare2.counts[.corrupt] == 1)
+    #expect(bare2.medianTimeToFailureMs == 3)
+    #expect(bare2.throughput?.p50 == 80)
+  }
+}
