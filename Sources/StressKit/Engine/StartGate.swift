@@ -3,31 +3,37 @@ import Synchronization
 
 /// Releases a trial's threads together, and tells the threads when a timed trial is over.
 ///
-/// Threads that arrive early yield a few times, then park on a condition, so that 256 threads
-/// on two cores do not burn the cores waiting for each other.
+/// The last thread to arrive opens the gate itself, so no wake-up of another thread stands
+/// between the release and the first operations. Early arrivals yield while they wait: for a
+/// long while when there is a core for each thread (so all start within microseconds and
+/// collide), only briefly before parking when threads outnumber cores (so 256 threads on two
+/// cores do not burn the cores waiting).
 @usableFromInline
 final class StartGate: Sendable {
   private let parties: Int
+  private let patience: Int
   private let arrived = Atomic<Int>(0)
   private let opened = Atomic<Bool>(false)
   @usableFromInline let stopped = Atomic<Bool>(false)
   /// The release time, published before the gate opens so threads can time their failures.
   @usableFromInline let releasedAt = Atomic<UInt64>(0)
-  private let allArrived = DispatchSemaphore(value: 0)
+  private let openedSignal = DispatchSemaphore(value: 0)
   private let condition = NSCondition()
 
   @usableFromInline
   init(parties: Int) {
     self.parties = parties
+    patience = parties <= Platform.processorCount ? 200_000 : 64
   }
 
   /// Called by each worker thread; returns when the gate opens.
   @usableFromInline
   func arriveAndWait() {
     if arrived.add(1, ordering: .acquiringAndReleasing).newValue == parties {
-      allArrived.signal()
+      open()
+      return
     }
-    for _ in 0..<64 {
+    for _ in 0..<patience {
       if opened.load(ordering: .acquiring) { return }
       Platform.yield()
     }
@@ -36,18 +42,21 @@ final class StartGate: Sendable {
     condition.unlock()
   }
 
-  /// Waits for every thread to arrive, then releases them all at once. Returns the monotonic
-  /// time of the release, read before any thread can pass, so the timed region covers all work.
-  @usableFromInline
-  func openWhenAllArrived() -> UInt64 {
-    allArrived.wait()
+  private func open() {
     condition.lock()
-    let released = Platform.monotonicNanos()
-    releasedAt.store(released, ordering: .relaxed)
+    releasedAt.store(Platform.monotonicNanos(), ordering: .relaxed)
     opened.store(true, ordering: .releasing)
     condition.broadcast()
     condition.unlock()
-    return released
+    openedSignal.signal()
+  }
+
+  /// Waits until the last thread has opened the gate; returns the monotonic release time,
+  /// read before any thread could pass, so the timed region covers all work.
+  @usableFromInline
+  func waitUntilOpen() -> UInt64 {
+    openedSignal.wait()
+    return releasedAt.load(ordering: .relaxed)
   }
 
   /// Tells the threads of a time-bounded trial to finish.

@@ -86,7 +86,7 @@ public enum Trial {
       thread.start()
     }
 
-    let start = gate.openWhenAllArrived()
+    let start = gate.waitUntilOpen()
     milestone(.started)
     if let seconds = spec.bound.seconds {
       // Sleep in the main thread while the workers run; they poll the flag, not the clock.
