@@ -35,10 +35,13 @@ struct ListCommand {
       }
     ).render()
     text += "\nWRAPPERS\n"
+    let drivers =
+      catalog.wrappers.map { ($0.info, "threads") }
+      + catalog.taskWrappers.map { ($0.info, "tasks") }
     text += Table(
-      header: ["id", "protected", "summary"],
-      rows: catalog.wrappers.map {
-        [$0.info.id, $0.info.isProtected ? "yes" : "no", $0.info.summary]
+      header: ["id", "protected", "driver", "summary"],
+      rows: drivers.map { info, driver in
+        [info.id, info.isProtected ? "yes" : "no", driver, info.summary]
       }
     ).render()
     text += "\nSUITES\n"

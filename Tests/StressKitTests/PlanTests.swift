@@ -47,7 +47,7 @@ import Testing
     #expect(plan.bound == .ops(77))
     #expect(plan.cells[0].readRatio == 0.1)
     #expect(plan.timeout == Mode.quick.preset.timeout)
-    #expect(plan.cells.count == StandardWrappers.all.count * Suite.defaultThreads.count)
+    #expect(plan.cells.count == catalog.wrapperInfos.count * Suite.defaultThreads.count)
 
     options.trials = 9
     options.seconds = 0.5
@@ -82,7 +82,7 @@ import Testing
     options.subjects = ["counter"]
     let plan = try Plan(options: options, catalog: catalog, suiteDirectories: [])
     #expect(plan.suite == "custom")
-    #expect(plan.cells.count == StandardWrappers.all.count * 4)
+    #expect(plan.cells.count == catalog.wrapperInfos.count * 4)
     #expect(plan.trials == Mode.default.preset.trials)
   }
 

@@ -33,4 +33,22 @@ import Testing
     #expect(result.outcome == .ok, "\(result.detail)")
     #expect(result.writes == 8_000)
   }
+
+  @Test func actorNeverFailsUnderManyTasks() {
+    let spec = TrialSpec(
+      subject: "test-wide-window-counter", wrapper: "actor", threads: 8, readRatio: 0.3,
+      bound: .ops(1_000), seed: 5)
+    let result = Trial.run(spec, catalog: .forTests)
+    #expect(result.outcome == .ok, "\(result.detail)")
+    #expect(result.ops == 8_000)
+  }
+
+  @Test func actorWrapperIsDrivenByTasks() throws {
+    var options = RunOptions()
+    options.subjects = ["test-wide-window-counter"]
+    options.wrappers = ["actor", "lock"]
+    let plan = try Plan(options: options, catalog: .forTests, suiteDirectories: [])
+    #expect(plan.cells.filter { $0.wrapper == "actor" }.allSatisfy { $0.driver == .tasks })
+    #expect(plan.cells.filter { $0.wrapper == "lock" }.allSatisfy { $0.driver == .threads })
+  }
 }

@@ -6,6 +6,7 @@
 public struct Catalog: Sendable {
   public private(set) var entries: [SubjectEntry] = []
   public private(set) var wrappers: [any Wrapper.Type] = []
+  public private(set) var taskWrappers: [any AsyncWrapper.Type] = []
 
   public init() {}
 
@@ -13,6 +14,7 @@ public struct Catalog: Sendable {
   public static var standard: Catalog {
     var catalog = Catalog()
     for wrapper in StandardWrappers.all { catalog.add(wrapper) }
+    for wrapper in StandardWrappers.tasks { catalog.add(wrapper) }
     SelfTestSubjects.register(in: &catalog)
     return catalog
   }
@@ -33,7 +35,21 @@ public struct Catalog: Sendable {
     wrappers.append(wrapper)
   }
 
+  public mutating func add(_ wrapper: any AsyncWrapper.Type) {
+    taskWrappers.removeAll { $0.info.id == wrapper.info.id }
+    taskWrappers.append(wrapper)
+  }
+
   public var subjects: [any StressSubject.Type] { entries.map(\.type) }
+
+  /// Every wrapper's description: thread-driven ones first, then task-driven ones.
+  public var wrapperInfos: [WrapperInfo] {
+    wrappers.map { $0.info } + taskWrappers.map { $0.info }
+  }
+
+  public func taskWrapper(_ id: String) -> (any AsyncWrapper.Type)? {
+    taskWrappers.first { $0.info.id == id }
+  }
 
   public func entry(_ id: String) -> SubjectEntry? {
     entries.first { $0.info.id == id }

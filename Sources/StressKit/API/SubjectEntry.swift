@@ -7,6 +7,8 @@ public struct SubjectEntry: Sendable {
   public let type: any StressSubject.Type
   @usableFromInline let runner:
     @Sendable (TrialSpec, any Wrapper.Type, (Trial.Milestone) -> Void) -> TrialResult
+  @usableFromInline let taskRunner:
+    @Sendable (TrialSpec, any AsyncWrapper.Type, (Trial.Milestone) -> Void) -> TrialResult
 
   @inlinable
   public init<S: StressSubject>(_ subject: S.Type) {
@@ -26,6 +28,24 @@ public struct SubjectEntry: Sendable {
       default: Self.generic(spec, S.self, wrapper, milestone)
       }
     }
+    taskRunner = { spec, wrapper, milestone in
+      switch wrapper {
+      case is ActorWrapper.Type:
+        Trial.runTasks(spec, S.self, ActorWrapper.self, milestone: milestone)
+      default: Self.generic(spec, S.self, wrapper, milestone)
+      }
+    }
+  }
+
+  @usableFromInline
+  static func generic<S: StressSubject>(
+    _ spec: TrialSpec, _ subject: S.Type, _ wrapper: any AsyncWrapper.Type,
+    _ milestone: (Trial.Milestone) -> Void
+  ) -> TrialResult {
+    func open<A: AsyncWrapper>(_ a: A.Type) -> TrialResult {
+      Trial.runTasks(spec, S.self, A.self, milestone: milestone)
+    }
+    return open(wrapper)
   }
 
   /// Opens the wrapper type: generic dispatch, for wrappers the entry was not compiled for.
@@ -46,5 +66,11 @@ public struct SubjectEntry: Sendable {
     _ spec: TrialSpec, _ wrapper: any Wrapper.Type, _ milestone: (Trial.Milestone) -> Void
   ) -> TrialResult {
     runner(spec, wrapper, milestone)
+  }
+
+  func run(
+    _ spec: TrialSpec, _ wrapper: any AsyncWrapper.Type, _ milestone: (Trial.Milestone) -> Void
+  ) -> TrialResult {
+    taskRunner(spec, wrapper, milestone)
   }
 }

@@ -87,7 +87,7 @@ public struct Benchmark {
       for variant in Self.variants {
         let cell = Cell(
           subject: subject, wrapper: Unprotected.info.id, threads: 2, readRatio: 0,
-          documented: type.info.documented, isProtected: false)
+          documented: type.info.documented, isProtected: false, driver: variant.driver)
         let plan = Plan(
           suite: "bench", mode: .default, cells: [cell], trials: trials,
           bound: .ops(detectionOps), seed: 1, timeout: 10, tuning: variant.tuning,

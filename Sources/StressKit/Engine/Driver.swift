@@ -6,4 +6,7 @@ public enum Driver: String, Sendable, Codable, CaseIterable {
   /// The tutorials' way: `DispatchQueue.concurrentPerform` over threads x ops writes, then a
   /// count. No barrier, no reads; kept as the baseline the threads driver must beat.
   case dispatchApply = "dispatch-apply"
+  /// N tasks in a task group awaiting an `AsyncWrapper` (the actor): no start barrier, no
+  /// dedicated threads; chosen by the wrapper, not by `--driver`.
+  case tasks
 }

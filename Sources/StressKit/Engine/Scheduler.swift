@@ -29,8 +29,7 @@ public final class Scheduler {
           worker = try WorkerProcess(executable: workerExecutable)
         }
         let seed = plan.seed(forTrial: trial)
-        let spec = cell.spec(
-          bound: plan.bound, seed: seed, tuning: plan.tuning, driver: plan.driver)
+        let spec = cell.spec(bound: plan.bound, seed: seed, tuning: plan.tuning)
         let result = worker!.run(spec, timeout: plan.timeout)
         if result.outcome != .ok { worker?.stop() }
         if trial < 0 { continue }

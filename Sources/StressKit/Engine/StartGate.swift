@@ -42,6 +42,13 @@ final class StartGate: Sendable {
     condition.unlock()
   }
 
+  /// Opens at once, for drivers without a barrier (tasks); returns the release time.
+  @usableFromInline
+  func openNow() -> UInt64 {
+    open()
+    return waitUntilOpen()
+  }
+
   private func open() {
     condition.lock()
     releasedAt.store(Platform.monotonicNanos(), ordering: .relaxed)

@@ -26,10 +26,11 @@ public enum Trial {
     guard let entry = catalog.entry(spec.subject) else {
       return .harnessFault("unknown subject '\(spec.subject)'")
     }
-    guard let wrapper = catalog.wrapper(spec.wrapper) else {
-      return .harnessFault("unknown wrapper '\(spec.wrapper)'")
+    if let wrapper = catalog.wrapper(spec.wrapper) { return entry.run(spec, wrapper, milestone) }
+    if let wrapper = catalog.taskWrapper(spec.wrapper) {
+      return entry.run(spec, wrapper, milestone)
     }
-    return entry.run(spec, wrapper, milestone)
+    return .harnessFault("unknown wrapper '\(spec.wrapper)'")
   }
 
   @inlinable
@@ -97,7 +98,14 @@ public enum Trial {
     wrapper.drain()
     let elapsed = Platform.monotonicNanos() - start
 
-    let all = tallies.all
+    return conclude(subject, tallies: tallies.all, elapsed: elapsed)
+  }
+
+  /// Reads, writes, violations and the end-state check, added up into the trial's result.
+  @inlinable
+  static func conclude<S: StressSubject>(_ subject: S, tallies all: [Tally], elapsed: UInt64)
+    -> TrialResult
+  {
     var violations = Violations()
     for tally in all { violations.merge(tally.violations) }
     let endState = subject.check(writesPerThread: all.map(\.writes))

@@ -17,7 +17,7 @@ public enum ResultColumns {
     let cell = record.cell
     return [
       plan.runID, timestamp(plan.startedAt), plan.suite, plan.mode.rawValue, cell.subject,
-      cell.documented.rawValue, cell.wrapper, String(cell.isProtected), plan.driver.rawValue,
+      cell.documented.rawValue, cell.wrapper, String(cell.isProtected), cell.driver.rawValue,
       String(cell.threads), cell.readers.map(String.init) ?? "",
       cell.writers.map(String.init) ?? "", number(cell.readRatio),
       plan.bound.opsPerThread.map(String.init) ?? "", plan.bound.seconds.map(number) ?? "",

@@ -17,7 +17,7 @@ public enum SummaryColumns {
     func ratio(_ x: Double?) -> String { x.map { String(format: "%.4f", $0) } ?? "" }
     let fixed: [String] = [
       plan.runID, ResultColumns.timestamp(plan.startedAt), plan.suite, plan.mode.rawValue,
-      c.subject, c.documented.rawValue, c.wrapper, String(c.isProtected), plan.driver.rawValue,
+      c.subject, c.documented.rawValue, c.wrapper, String(c.isProtected), c.driver.rawValue,
       String(c.threads), c.readers.map(String.init) ?? "", c.writers.map(String.init) ?? "",
       ResultColumns.number(c.readRatio), String(s.trials), String(plan.warmup),
     ]

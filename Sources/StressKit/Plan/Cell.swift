@@ -8,11 +8,15 @@ public struct Cell: Sendable, Hashable {
   public var isProtected: Bool
   /// Asymmetric roles: the first `readers` threads only read, the rest only write.
   public var readers: Int?
+  /// How the operations are issued: the plan's driver, or `tasks` for an awaited wrapper.
+  public var driver: Driver
 
   public init(
     subject: String, wrapper: String, threads: Int, readRatio: Double,
-    documented: DocumentedSafety, isProtected: Bool, readers: Int? = nil
+    documented: DocumentedSafety, isProtected: Bool, readers: Int? = nil,
+    driver: Driver = .threads
   ) {
+    self.driver = driver
     self.readers = readers
     self.subject = subject
     self.wrapper = wrapper
@@ -25,9 +29,7 @@ public struct Cell: Sendable, Hashable {
   /// Writer threads, when roles are asymmetric.
   public var writers: Int? { readers.map { threads - $0 } }
 
-  public func spec(
-    bound: Bound, seed: UInt64, tuning: Tuning = .none, driver: Driver = .threads
-  ) -> TrialSpec {
+  public func spec(bound: Bound, seed: UInt64, tuning: Tuning = .none) -> TrialSpec {
     TrialSpec(
       subject: subject, wrapper: wrapper, threads: threads, readRatio: readRatio, bound: bound,
       seed: seed, readers: readers, tuning: tuning, driver: driver)

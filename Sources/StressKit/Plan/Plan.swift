@@ -65,7 +65,7 @@ extension Plan {
     }
 
     let subjectIDs = options.subjects ?? suite.subjects
-    let wrapperIDs = options.wrappers ?? suite.wrappers ?? catalog.wrappers.map { $0.info.id }
+    let wrapperIDs = options.wrappers ?? suite.wrappers ?? catalog.wrapperInfos.map(\.id)
     var threads = options.threads ?? suite.threads ?? Suite.defaultThreads
     switch (options.readers, options.writers) {
     case (nil, nil): break
@@ -88,11 +88,10 @@ extension Plan {
       return type
     }
     let wrappers = try wrapperIDs.map { id throws(PlanError) in
-      guard let type = catalog.wrapper(id) else {
-        let ids = catalog.wrappers.map { $0.info.id }
-        throw PlanError("unknown wrapper '\(id)'.\(Suggestion.hint(for: id, in: ids))")
-      }
-      return type
+      if let type = catalog.wrapper(id) { return (info: type.info, driver: options.driver) }
+      if let type = catalog.taskWrapper(id) { return (info: type.info, driver: Driver.tasks) }
+      let ids = catalog.wrapperInfos.map(\.id)
+      throw PlanError("unknown wrapper '\(id)'.\(Suggestion.hint(for: id, in: ids))")
     }
     for n in threads where !(1...Suite.maxThreads).contains(n) {
       throw PlanError("thread counts must be from 1 to \(Suite.maxThreads), got \(n)")
@@ -144,7 +143,7 @@ extension Plan {
             Cell(
               subject: info.id, wrapper: wrapper.info.id, threads: n, readRatio: ratio,
               documented: info.documented, isProtected: wrapper.info.isProtected,
-              readers: options.readers))
+              readers: options.readers, driver: wrapper.driver))
         }
       }
     }

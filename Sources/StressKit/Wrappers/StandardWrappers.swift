@@ -4,4 +4,7 @@ public enum StandardWrappers {
     Unprotected.self, LockWrapper.self, SerialQueueWrapper.self, RWBarrierWrapper.self,
     MutexWrapper.self, RWLockWrapper.self, SemaphoreWrapper.self,
   ]
+
+  /// Wrappers driven by tasks.
+  public static let tasks: [any AsyncWrapper.Type] = [ActorWrapper.self]
 }

@@ -1,0 +1,92 @@
+import Dispatch
+import Synchronization
+
+// MARK: - The tasks driver, for actors
+
+extension Trial {
+  /// Runs a trial whose wrapper is awaited: the single-threaded sanity pass with one task,
+  /// then N tasks in a task group. The worker's main thread only waits for the whole trial.
+  @inlinable
+  public static func runTasks<S: StressSubject, A: AsyncWrapper>(
+    _ spec: TrialSpec, _: S.Type, _: A.Type, milestone: (Milestone) -> Void
+  ) -> TrialResult {
+    guard spec.threads >= 1 else { return .harnessFault("threads must be at least 1") }
+    var sanity = spec
+    sanity.threads = 1
+    sanity.readers = nil
+    sanity.bound = .ops(min(sanityOps, spec.bound.opsPerThread ?? sanityOps))
+    let alone = measureTasks(sanity, S.self, A.self) { _ in }
+    guard alone.outcome == .ok else {
+      return TrialResult(
+        outcome: .error, failures: alone.failures,
+        detail: "fails single-threaded (broken subject): \(alone.detail)")
+    }
+    milestone(.sane)
+    var result = measureTasks(spec, S.self, A.self, milestone: milestone)
+    if spec.threads == 1 && result.outcome != .ok {
+      result.outcome = .error
+      result.detail = "fails single-threaded (broken subject): \(result.detail)"
+    }
+    return result
+  }
+
+  @inlinable
+  static func measureTasks<S: StressSubject, A: AsyncWrapper>(
+    _ spec: TrialSpec, _: S.Type, _: A.Type, milestone: (Milestone) -> Void
+  ) -> TrialResult {
+    let shape = TrialShape(threads: spec.threads, opsPerThread: spec.bound.opsPerThread)
+    let subject = S(shape: shape)
+    let wrapper = A()
+    let gate = StartGate(parties: spec.threads)
+    let tallies = TallyBoard(threads: spec.threads)
+    let finished = DispatchSemaphore(value: 0)
+    let lanes = (0..<spec.threads).map {
+      Lane(spec: spec, thread: $0, readOnlySubject: S.info.readOnly)
+    }
+
+    let start = gate.openNow()
+    milestone(.started)
+    Task {
+      await withTaskGroup(of: Void.self) { group in
+        for lane in lanes {
+          group.addTask {
+            tallies.post(
+              await driveTask(subject, wrapper, lane: lane, gate: gate), thread: lane.thread)
+          }
+        }
+      }
+      finished.signal()
+    }
+    if let seconds = spec.bound.seconds {
+      Platform.sleep(seconds: seconds)
+      gate.stop()
+    }
+    finished.wait()
+    let elapsed = Platform.monotonicNanos() - start
+    return conclude(subject, tallies: tallies.all, elapsed: elapsed)
+  }
+
+  /// One task's operations: the same stream and checks as a thread's, each one awaited.
+  @inlinable
+  static func driveTask<S: StressSubject, A: AsyncWrapper>(
+    _ subject: S, _ wrapper: A, lane: Lane, gate: StartGate
+  ) async -> Tally {
+    var tally = Tally()
+    var random = SplitMix64(seed: lane.seed, stream: lane.thread)
+    var done = 0
+    while done < lane.limit {
+      if lane.timed && done & 63 == 0 && gate.isStopped { break }
+      let draw = random.next()
+      if lane.readsOnly || draw < lane.readThreshold {
+        let step = Step(thread: lane.thread, seq: tally.reads, random: draw)
+        if let problem = await wrapper.read(subject, step) { fail(problem, lane, &tally, gate) }
+        tally.reads += 1
+      } else {
+        await wrapper.write(subject, Step(thread: lane.thread, seq: tally.writes, random: draw))
+        tally.writes += 1
+      }
+      done += 1
+    }
+    return tally
+  }
+}
