@@ -51,6 +51,10 @@ struct RunCommand {
       default: "0, off"),
     .flag("pin", "Pin thread k to CPU k mod cpus (Linux)."),
     .value(
+      "instances", "<n>",
+      "Fresh subject instances per trial: the ops budget is split into n epochs, all threads on instance k in epoch k, so fresh-state races happen n times per trial.",
+      default: "1"),
+    .value(
       "driver", "<driver>",
       "threads (dedicated threads behind a start barrier) or dispatch-apply (the tutorials' concurrentPerform over writes, a baseline).",
       default: "threads"),
@@ -150,6 +154,7 @@ struct RunCommand {
     o.tuning.stride = try parsed.integer("stride", in: 0...Int(UInt32.max), usage: usage) ?? 0
     o.tuning.yieldProbability = try parsed.number("perturb-yield", in: 0...1, usage: usage) ?? 0
     o.tuning.pin = parsed.flags.contains("pin")
+    o.tuning.instances = try parsed.integer("instances", in: 1...100_000, usage: usage) ?? 1
     if let text = parsed.string("driver") {
       guard let driver = Driver(rawValue: text) else {
         let names = Driver.allCases.map(\.rawValue)

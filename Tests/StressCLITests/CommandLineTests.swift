@@ -110,6 +110,10 @@ import Testing
     ),
     (["bench", "--ops", "5"], "Error: Invalid value '5' for '--ops'"),
     (
+      ["run", "--subjects", "counter", "--instances", "0"],
+      "Error: Invalid value '0' for '--instances'"
+    ),
+    (
       ["run", "--subjects", "counter", "--timeout", "1e12"],
       "Error: Invalid value '1e12' for '--timeout'"
     ),

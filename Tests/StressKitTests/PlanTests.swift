@@ -142,4 +142,14 @@ import Testing
       "\($0)".contains("dispatch-apply")
     }
   }
+
+  @Test func freshInstancesNeedAnOpsBudget() {
+    var options = RunOptions()
+    options.subjects = ["counter"]
+    options.tuning.instances = 10
+    options.seconds = 1
+    #expect { try Plan(options: options, catalog: catalog, suiteDirectories: []) } throws: {
+      "\($0)".contains("fresh instances")
+    }
+  }
 }

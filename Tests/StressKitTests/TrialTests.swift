@@ -146,4 +146,21 @@ import Testing
     let good = Trial.run(spec("counter", "lock"), catalog: catalog)
     #expect(good.timeToFailureMs == nil)
   }
+
+  @Test func freshInstancesEachHoldTheirOwnEpoch() {
+    // Sequence numbers restart on every instance: had the threads stayed on one instance,
+    // its end state would hold duplicates and the trial would be corrupt.
+    var s = spec("swift-array", "lock", threads: 4, bound: .ops(700))
+    s.tuning = Tuning(instances: 7)
+    let result = Trial.run(s, catalog: catalog)
+    #expect(result.outcome == .ok, "\(result.detail)")
+    #expect(result.ops == 2_800)
+  }
+
+  @Test func freshInstancesCheckOutAlone() {
+    var s = spec("counter", threads: 1, ratio: 0, bound: .ops(30))
+    s.tuning = Tuning(instances: 3)
+    // One thread: no race, so every instance must check out.
+    #expect(Trial.run(s, catalog: catalog).outcome == .ok)
+  }
 }

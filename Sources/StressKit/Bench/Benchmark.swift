@@ -77,6 +77,7 @@ public struct Benchmark {
     ("threads + stride 64", .threads, Tuning(stride: 64)),
     ("threads + yield 1%", .threads, Tuning(yieldProbability: 0.01)),
     ("threads + pin", .threads, Tuning(pin: true)),
+    ("threads + 100 instances", .threads, Tuning(instances: 100)),
   ]
 
   /// Runs every variant on every detection subject in worker processes.

@@ -63,7 +63,7 @@ extension Trial {
     }
     finished.wait()
     let elapsed = Platform.monotonicNanos() - start
-    return conclude(subject, tallies: tallies.all, elapsed: elapsed)
+    return conclude([subject], tallies: tallies.all, elapsed: elapsed)
   }
 
   /// One task's operations: the same stream and checks as a thread's, each one awaited.

@@ -65,8 +65,11 @@ public enum Trial {
     _ spec: TrialSpec, _: S.Type, _: W.Type, milestone: (Milestone) -> Void
   ) -> TrialResult {
     if spec.driver == .dispatchApply { return applied(spec, S.self, W.self, milestone: milestone) }
-    let shape = TrialShape(threads: spec.threads, opsPerThread: spec.bound.opsPerThread)
-    let subject = S(shape: shape)
+    let instances = max(1, spec.tuning.instances)
+    let epoch = spec.bound.opsPerThread.map { max(1, ($0 + instances - 1) / instances) }
+    let shape = TrialShape(
+      threads: spec.threads, opsPerThread: instances > 1 ? epoch : spec.bound.opsPerThread)
+    let subjects = (0..<instances).map { _ in S(shape: shape) }
     let wrapper = W()
     let gate = StartGate(parties: spec.threads)
     let checkpoint = Checkpoint(parties: spec.threads)
@@ -80,7 +83,7 @@ public enum Trial {
         if spec.tuning.pin { _ = Platform.pinCurrentThread(toCPU: index % Platform.processorCount) }
         var tally = Tally()
         gate.arriveAndWait()
-        drive(subject, wrapper, lane: lane, tally: &tally, gate: gate, checkpoint: checkpoint)
+        drive(subjects, wrapper, lane: lane, tally: &tally, gate: gate, checkpoint: checkpoint)
         tallies.post(tally, thread: index)
         done.leave()
       }
@@ -98,17 +101,26 @@ public enum Trial {
     wrapper.drain()
     let elapsed = Platform.monotonicNanos() - start
 
-    return conclude(subject, tallies: tallies.all, elapsed: elapsed)
+    return conclude(subjects, tallies: tallies.all, elapsed: elapsed)
   }
 
-  /// Reads, writes, violations and the end-state check, added up into the trial's result.
+  /// Reads, writes, violations and the end-state check (of every instance), added up into the
+  /// trial's result.
   @inlinable
-  static func conclude<S: StressSubject>(_ subject: S, tallies all: [Tally], elapsed: UInt64)
+  static func conclude<S: StressSubject>(_ subjects: [S], tallies all: [Tally], elapsed: UInt64)
     -> TrialResult
   {
     var violations = Violations()
     for tally in all { violations.merge(tally.violations) }
-    let endState = subject.check(writesPerThread: all.map(\.writes))
+    var endState = Violations()
+    if subjects.count == 1 {
+      endState = subjects[0].check(writesPerThread: all.map(\.writes))
+    } else {
+      for (k, subject) in subjects.enumerated() {
+        let found = subject.check(writesPerThread: all.map { $0.writesByInstance[k] })
+        endState.add(count: found.count, "instance \(k): \(found.first ?? "")")
+      }
+    }
     let failures = violations.count + endState.count
     let detail = violations.first ?? endState.first.map { "end state: \($0)" } ?? ""
     let reads = all.reduce(0) { $0 + $1.reads }
@@ -166,6 +178,9 @@ public enum Trial {
     /// The low 16 bits of a draw below this yield the core afterwards (0: never).
     @usableFromInline let yieldThreshold: UInt16
     @usableFromInline let stride: Int
+    /// Operations per subject instance (`Int.max` with one instance).
+    @usableFromInline let epoch: Int
+    @usableFromInline let instances: Int
     @usableFromInline let seed: UInt64
 
     @usableFromInline
@@ -185,6 +200,8 @@ public enum Trial {
       readThreshold = readsOnly ? .max : UInt64(max(0, ratio) * 0x1p64)
       yieldThreshold = UInt16(min(65535, max(0, spec.tuning.yieldProbability) * 65536))
       stride = spec.tuning.stride
+      instances = max(1, spec.tuning.instances)
+      epoch = instances > 1 ? max(1, (limit + instances - 1) / instances) : .max
       seed = spec.seed
     }
   }
@@ -193,15 +210,17 @@ public enum Trial {
   /// common case (no tuning, a count bound) gets loops with nothing else in them.
   @inlinable
   static func drive<S: StressSubject, W: Wrapper>(
-    _ subject: S, _ wrapper: W, lane: Lane, tally: inout Tally, gate: StartGate,
+    _ subjects: [S], _ wrapper: W, lane: Lane, tally: inout Tally, gate: StartGate,
     checkpoint: Checkpoint
   ) {
     var random = SplitMix64(seed: lane.seed, stream: lane.thread)
-    guard lane.stride == 0 && lane.yieldThreshold == 0 && !lane.timed else {
+    guard lane.stride == 0 && lane.yieldThreshold == 0 && !lane.timed && lane.instances == 1
+    else {
       return tuned(
-        subject, wrapper, lane: lane, random: &random, tally: &tally, gate: gate,
+        subjects, wrapper, lane: lane, random: &random, tally: &tally, gate: gate,
         checkpoint: checkpoint)
     }
+    let subject = subjects[0]
     let thread = lane.thread
     var reads = 0
     var writes = 0
@@ -235,30 +254,47 @@ public enum Trial {
   /// The loop with strides, seeded yields or a time bound.
   @inlinable
   static func tuned<S: StressSubject, W: Wrapper>(
-    _ subject: S, _ wrapper: W, lane: Lane, random: inout SplitMix64, tally: inout Tally,
+    _ subjects: [S], _ wrapper: W, lane: Lane, random: inout SplitMix64, tally: inout Tally,
     gate: StartGate, checkpoint: Checkpoint
   ) {
     var done = 0
     var round = 0
+    var instance = 0
+    var subject = subjects[0]
+    // Sequence numbers restart on each instance, so each one's end state checks on its own.
+    var reads = 0
+    var writes = 0
+    if lane.instances > 1 { tally.writesByInstance = Array(repeating: 0, count: lane.instances) }
     while done < lane.limit {
       if lane.timed && done & 63 == 0 && gate.isStopped { break }
-      if lane.stride > 0 && done > 0 && done % lane.stride == 0 {
+      if done > 0 && done % lane.epoch == 0 && instance + 1 < subjects.count {
+        tally.writesByInstance[instance] = writes
+        instance += 1
+        subject = subjects[instance]
+        reads = 0
+        writes = 0
+        round += 1
+        checkpoint.meet(round: round, gate: gate)
+      } else if lane.stride > 0 && done > 0 && done % lane.stride == 0 {
         round += 1
         checkpoint.meet(round: round, gate: gate)
       }
       let draw = random.next()
       if lane.readsOnly || draw < lane.readThreshold {
-        let step = Step(thread: lane.thread, seq: tally.reads, random: draw)
+        let step = Step(thread: lane.thread, seq: reads, random: draw)
         if let problem = wrapper.read(subject, step) { fail(problem, lane, &tally, gate) }
+        reads += 1
         tally.reads += 1
       } else {
-        wrapper.write(subject, Step(thread: lane.thread, seq: tally.writes, random: draw))
+        wrapper.write(subject, Step(thread: lane.thread, seq: writes, random: draw))
+        writes += 1
         tally.writes += 1
       }
       // The low 16 bits decide the yield, independent of the read decision's high bits.
       if UInt16(truncatingIfNeeded: draw) < lane.yieldThreshold { Platform.yield() }
       done += 1
     }
+    if lane.instances > 1 { tally.writesByInstance[instance] = writes }
   }
 
   /// Records a bad read: the first one's time and words, and the count.

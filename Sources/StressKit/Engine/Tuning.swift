@@ -7,8 +7,16 @@ public struct Tuning: Sendable, Codable, Equatable {
   public var yieldProbability: Double
   /// Pin thread k to CPU k mod cpus where the platform allows (Linux).
   public var pin: Bool
+  /// Fresh subject instances per trial (jcstress's many small states): the operation budget is
+  /// split into this many epochs, all threads on instance k during epoch k, meeting at a
+  /// checkpoint between epochs, so fresh-state races (first insert, lazy init) happen many
+  /// times per trial. 1: one instance.
+  public var instances: Int
 
-  public init(stride: Int = 0, yieldProbability: Double = 0, pin: Bool = false) {
+  public init(
+    stride: Int = 0, yieldProbability: Double = 0, pin: Bool = false, instances: Int = 1
+  ) {
+    self.instances = instances
     self.stride = stride
     self.yieldProbability = yieldProbability
     self.pin = pin

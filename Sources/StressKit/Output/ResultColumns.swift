@@ -6,7 +6,8 @@ public enum ResultColumns {
   public static let header = [
     "run_id", "started_at", "suite", "mode", "subject", "documented", "wrapper", "protected",
     "driver", "threads", "readers", "writers", "read_ratio", "ops_limit", "seconds_limit",
-    "stride", "yield_probability", "pinned", "warmup_trials", "trial", "seed", "outcome",
+    "stride", "yield_probability", "pinned", "instances", "warmup_trials", "trial", "seed",
+    "outcome",
     "failures", "ops", "reads", "writes", "seconds", "ops_per_sec", "time_to_failure_ms", "detail",
     "toolchain", "os", "cpus",
   ]
@@ -22,7 +23,8 @@ public enum ResultColumns {
       cell.writers.map(String.init) ?? "", number(cell.readRatio),
       plan.bound.opsPerThread.map(String.init) ?? "", plan.bound.seconds.map(number) ?? "",
       String(plan.tuning.stride), number(plan.tuning.yieldProbability), String(plan.tuning.pin),
-      String(plan.warmup), String(record.trial), String(record.seed), r.outcome.rawValue,
+      String(plan.tuning.instances), String(plan.warmup), String(record.trial), String(record.seed),
+      r.outcome.rawValue,
       r.failures.map(String.init) ?? "", r.ops.map(String.init) ?? "",
       r.reads.map(String.init) ?? "", r.writes.map(String.init) ?? "",
       r.seconds.map { String(format: "%.6f", $0) } ?? "",

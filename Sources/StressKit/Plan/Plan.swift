@@ -116,6 +116,9 @@ extension Plan {
       guard ops >= 1 else { throw PlanError("ops must be at least 1") }
       bound = .ops(ops)
     }
+    if options.tuning.instances > 1 && (bound.opsPerThread == nil || options.driver != .threads) {
+      throw PlanError("fresh instances need an ops budget and the threads driver")
+    }
     // A timeout the user gives is the whole deadline; one from a suite or a mode is a margin
     // on top of a timed trial's own duration.
     let timeout = options.timeout ?? (budget.timeout ?? 10) + (bound.seconds ?? 0)
