@@ -23,11 +23,26 @@ final class ConsoleProgress: RunObserver {
         + "Writing \(path)\n")
   }
 
+  func warmupFinished(_ cell: Cell, result: TrialResult) throws {
+    warmups.append(result.outcome)
+  }
+
   func cellFinished(_ cell: Cell, records: [TrialRecord]) throws {
     guard let index = index(of: cell) else { return }
+    let warmup = warmups.isEmpty ? "" : " (warmup, discarded: \(Self.counts(warmups)))"
+    warmups = []
     console.err(
       "[\(index)] \(cell.subject) / \(cell.wrapper) / \(cell.threads) threads: "
-        + RunSummary.outcomes(records) + "\n")
+        + RunSummary.outcomes(records) + warmup + "\n")
+  }
+
+  private var warmups: [Outcome] = []
+
+  static func counts(_ outcomes: [Outcome]) -> String {
+    Outcome.allCases.reversed().compactMap { outcome in
+      let n = outcomes.filter { $0 == outcome }.count
+      return n == 0 ? nil : "\(outcome.rawValue) \(n)/\(outcomes.count)"
+    }.joined(separator: ", ")
   }
 
   private var done = 0

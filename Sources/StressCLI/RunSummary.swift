@@ -79,6 +79,9 @@ struct RunSummary {
     func text(_ s: CellStatistics?) -> String {
       guard let s, let median = s.throughput?.p50 else { return "-" }
       var parts = [Self.compact(median)]
+      if let t = s.throughput, s.trials > 1 {
+        parts[0] += " (\(Self.compact(t.p0))-\(Self.compact(t.p100)))"
+      }
       if let ci = s.confidence999, let mean = s.mean, mean > 0 {
         parts[0] += String(format: " ±%.0f%%", (ci.upperBound - mean) / mean * 100)
       }
@@ -92,8 +95,8 @@ struct RunSummary {
     let rows = keys.map { key -> [String] in
       key.split(separator: "\u{0}").map(String.init) + threadCounts.map { text(byKey[key]?[$0]) }
     }
-    return "\nTHROUGHPUT (median ops/s ±99.9% CI; 1 thread: cost vs unprotected; "
-      + "more: scaling vs 1 thread)\n"
+    return "\nTHROUGHPUT (median ops/s (min-max) ±99.9% CI; 1 thread: cost vs unprotected; "
+      + "more: scaling vs 1 thread; percentiles in the summary CSV)\n"
       + Table(header: ["subject", "wrapper"] + threadCounts.map { "\($0) thr" }, rows: rows)
       .render()
   }

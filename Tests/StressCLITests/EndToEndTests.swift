@@ -137,6 +137,8 @@ import Testing
     // selftest-corrupt fails under `lock` too: a protected failure.
     #expect(r.code == 1, "\(r.err)")
     #expect(r.err.contains("after 2 warmup trials, discarded"))
+    // Each cell's line shows its warmup trials ran (and how they ended).
+    #expect(r.err.contains("counter / lock / 2 threads: ok 3/3 (warmup, discarded: ok 2/2)"))
     let trials = try readRows(csv)
     // Warmup trials are run and discarded: only the measured ones are rows.
     #expect(trials.count == 2 * 2 * 2 * 3)
@@ -159,6 +161,27 @@ import Testing
     #expect(Double(counter["ops_per_sec_ci999_high"]!)! >= Double(counter["ops_per_sec_mean"]!)!)
     #expect(Double(counter["cost_vs_unprotected_1_thread"]!)! > 0)
     #expect(r.out.contains("THROUGHPUT"))
+  }
+
+  @Test func rolesDriverAndTuningAreRecordedPerRow() throws {
+    let dir = try temporaryDirectory()
+    let csv = dir.appendingPathComponent("out.csv")
+    let r = try runStress([
+      "run", "--subjects", "counter", "--wrappers", "actor,lock", "--readers", "2", "--writers",
+      "1", "--trials", "1", "--ops", "100", "--stride", "10", "--out", csv.path, "--quiet",
+    ])
+    #expect(r.code == 0, "\(r.err)")
+    let rows = try readRows(csv)
+    #expect(rows.count == 2)
+    for row in rows {
+      #expect(row["threads"] == "3" && row["readers"] == "2" && row["writers"] == "1")
+      #expect(row["reads"] == "200" && row["writes"] == "100")
+    }
+    let actor = rows.first { $0["wrapper"] == "actor" }!
+    let lock = rows.first { $0["wrapper"] == "lock" }!
+    #expect(actor["driver"] == "tasks" && lock["driver"] == "threads")
+    // Strides apply to threads only; the tasks row says it ran without.
+    #expect(actor["stride"] == "0" && lock["stride"] == "10")
   }
 
   @Test func crashRowsCarryTimeToFailure() throws {

@@ -3,6 +3,8 @@
 public protocol RunObserver: AnyObject {
   func runStarted(_ plan: Plan) throws
   func cellStarted(_ cell: Cell, index: Int, of total: Int) throws
+  /// A warmup trial ended; its result is discarded, but shown.
+  func warmupFinished(_ cell: Cell, result: TrialResult) throws
   func trialFinished(_ record: TrialRecord) throws
   func cellFinished(_ cell: Cell, records: [TrialRecord]) throws
   func runFinished(_ records: [TrialRecord]) throws
@@ -11,6 +13,7 @@ public protocol RunObserver: AnyObject {
 extension RunObserver {
   public func runStarted(_ plan: Plan) throws {}
   public func cellStarted(_ cell: Cell, index: Int, of total: Int) throws {}
+  public func warmupFinished(_ cell: Cell, result: TrialResult) throws {}
   public func trialFinished(_ record: TrialRecord) throws {}
   public func cellFinished(_ cell: Cell, records: [TrialRecord]) throws {}
   public func runFinished(_ records: [TrialRecord]) throws {}

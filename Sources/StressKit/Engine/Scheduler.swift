@@ -32,7 +32,10 @@ public final class Scheduler {
         let spec = cell.spec(bound: plan.bound, seed: seed, tuning: plan.tuning)
         let result = worker!.run(spec, timeout: plan.timeout)
         if result.outcome != .ok { worker?.stop() }
-        if trial < 0 { continue }
+        if trial < 0 {
+          for o in observers { try o.warmupFinished(cell, result: result) }
+          continue
+        }
         let record = TrialRecord(cell: cell, trial: trial, seed: seed, result: result)
         records.append(record)
         for o in observers { try o.trialFinished(record) }

@@ -214,36 +214,43 @@ public enum Trial {
     checkpoint: Checkpoint
   ) {
     var random = SplitMix64(seed: lane.seed, stream: lane.thread)
-    guard lane.stride == 0 && lane.yieldThreshold == 0 && !lane.timed && lane.instances == 1
-    else {
+    guard lane.stride == 0 && lane.yieldThreshold == 0 && lane.instances == 1 else {
       return tuned(
         subjects, wrapper, lane: lane, random: &random, tally: &tally, gate: gate,
         checkpoint: checkpoint)
     }
     let subject = subjects[0]
     let thread = lane.thread
+    let threshold = lane.readThreshold
     var reads = 0
     var writes = 0
-    if lane.readsOnly {
-      for _ in 0..<lane.limit {
-        let step = Step(thread: thread, seq: reads, random: random.next())
-        if let problem = wrapper.read(subject, step) { fail(problem, lane, &tally, gate) }
-        reads &+= 1
-      }
-    } else {
-      // The draw decides read or write by its high bits; the subject uses it as is (its low
-      // bits are uniform whichever way the decision went).
-      let threshold = lane.readThreshold
-      for _ in 0..<lane.limit {
-        let draw = random.next()
-        if draw < threshold {
-          if let problem = wrapper.read(subject, Step(thread: thread, seq: reads, random: draw)) {
-            fail(problem, lane, &tally, gate)
-          }
+    var remaining = lane.limit
+    // Chunks of 64 operations: a timed trial looks at the stop flag once per chunk, and the
+    // loop inside the chunk has nothing but the draw, the decision and the call.
+    while remaining > 0 {
+      if lane.timed && gate.isStopped { break }
+      let chunk = min(remaining, 64)
+      remaining -= chunk
+      if lane.readsOnly {
+        for _ in 0..<chunk {
+          let step = Step(thread: thread, seq: reads, random: random.next())
+          if let problem = wrapper.read(subject, step) { fail(problem, lane, &tally, gate) }
           reads &+= 1
-        } else {
-          wrapper.write(subject, Step(thread: thread, seq: writes, random: draw))
-          writes &+= 1
+        }
+      } else {
+        // The draw decides read or write by its high bits; the subject uses it as is (its low
+        // bits are uniform whichever way the decision went).
+        for _ in 0..<chunk {
+          let draw = random.next()
+          if draw < threshold {
+            if let problem = wrapper.read(subject, Step(thread: thread, seq: reads, random: draw)) {
+              fail(problem, lane, &tally, gate)
+            }
+            reads &+= 1
+          } else {
+            wrapper.write(subject, Step(thread: thread, seq: writes, random: draw))
+            writes &+= 1
+          }
         }
       }
     }
@@ -251,7 +258,7 @@ public enum Trial {
     tally.writes = writes
   }
 
-  /// The loop with strides, seeded yields or a time bound.
+  /// The loop with strides, seeded yields or fresh instances.
   @inlinable
   static func tuned<S: StressSubject, W: Wrapper>(
     _ subjects: [S], _ wrapper: W, lane: Lane, random: inout SplitMix64, tally: inout Tally,
@@ -267,7 +274,7 @@ public enum Trial {
     if lane.instances > 1 { tally.writesByInstance = Array(repeating: 0, count: lane.instances) }
     while done < lane.limit {
       if lane.timed && done & 63 == 0 && gate.isStopped { break }
-      if done > 0 && done % lane.epoch == 0 && instance + 1 < subjects.count {
+      if lane.instances > 1 && done > 0 && done % lane.epoch == 0 && instance + 1 < subjects.count {
         tally.writesByInstance[instance] = writes
         instance += 1
         subject = subjects[instance]

@@ -4,7 +4,8 @@ public struct CellStatistics: Sendable {
   public var cell: Cell
   public var trials: Int
   public var counts: [Outcome: Int]
-  /// Failed trials over trials: how reliably this cell exposes a problem.
+  /// Trials that ended corrupt, crashed or hung, over trials: how reliably this cell exposes a
+  /// problem.
   public var detectionRate: Double
   public var medianTimeToFailureMs: Double?
   /// Over the trials that finished (ok or corrupt).
@@ -15,7 +16,7 @@ public struct CellStatistics: Sendable {
   /// Median throughput over the same subject and wrapper's median at 1 thread.
   public var scaling: Double?
   /// The same subject's `unprotected` median at 1 thread over this cell's median: how many
-  /// times more each operation costs than bare, single-threaded access.
+  /// times slower, in total throughput, than bare single-threaded access.
   public var costVersusUnprotected: Double?
 
   /// One entry per cell, in the order cells first appear in `records`.
@@ -46,7 +47,8 @@ public struct CellStatistics: Sendable {
     self.cell = cell
     trials = records.count
     counts = Dictionary(grouping: records, by: \.result.outcome).mapValues(\.count)
-    let failed = records.filter { $0.result.outcome.isFailure }.count
+    // Broken subjects and harness faults (`error`) expose nothing about thread safety.
+    let failed = records.filter { [.corrupt, .crash, .hang].contains($0.result.outcome) }.count
     detectionRate = records.isEmpty ? 0 : Double(failed) / Double(records.count)
     medianTimeToFailureMs = Percentiles(records.compactMap(\.result.timeToFailureMs))?.p50
     let rates = records.compactMap(\.result.opsPerSecond)
@@ -73,10 +75,12 @@ public struct CellStatistics: Sendable {
     ]
     switch degrees {
     case 1...30: return table[degrees - 1]
-    case 31...40: return 3.551
-    case 41...60: return 3.460
-    case 61...120: return 3.373
-    default: return 3.291
+    // Between tabulated points, the value at the lower degrees of freedom: a wider interval,
+    // never a falsely narrow one.
+    case 31..<40: return 3.646
+    case 40..<60: return 3.551
+    case 60..<120: return 3.460
+    default: return 3.373
     }
   }
 }

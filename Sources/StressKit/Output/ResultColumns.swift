@@ -16,14 +16,16 @@ public enum ResultColumns {
   {
     let r = record.result
     let cell = record.cell
+    // Tuning applies to the threads driver only; other rows record it as off.
+    let tuning = cell.driver == .threads ? plan.tuning : .none
     return [
       plan.runID, timestamp(plan.startedAt), plan.suite, plan.mode.rawValue, cell.subject,
       cell.documented.rawValue, cell.wrapper, String(cell.isProtected), cell.driver.rawValue,
       String(cell.threads), cell.readers.map(String.init) ?? "",
       cell.writers.map(String.init) ?? "", number(cell.readRatio),
       plan.bound.opsPerThread.map(String.init) ?? "", plan.bound.seconds.map(number) ?? "",
-      String(plan.tuning.stride), number(plan.tuning.yieldProbability), String(plan.tuning.pin),
-      String(plan.tuning.instances), String(plan.warmup), String(record.trial), String(record.seed),
+      String(tuning.stride), number(tuning.yieldProbability), String(tuning.pin),
+      String(tuning.instances), String(plan.warmup), String(record.trial), String(record.seed),
       r.outcome.rawValue,
       r.failures.map(String.init) ?? "", r.ops.map(String.init) ?? "",
       r.reads.map(String.init) ?? "", r.writes.map(String.init) ?? "",

@@ -11,8 +11,8 @@ public enum Mode: String, Sendable, CaseIterable, Codable {
   /// The budget used when a suite does not set its own for this mode.
   public var preset: Budget {
     switch self {
-    case .quick: Budget(trials: 2, ops: 2_000, timeout: 5, warmup: 0)
-    case .default: Budget(trials: 5, seconds: 0.08, timeout: 10, warmup: 1)
+    case .quick: Budget(trials: 2, ops: 1_000, timeout: 5, warmup: 0)
+    case .default: Budget(trials: 5, seconds: 0.06, timeout: 10, warmup: 1)
     case .tough: Budget(trials: 20, seconds: 0.5, timeout: 30, warmup: 2)
     }
   }
