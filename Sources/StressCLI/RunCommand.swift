@@ -49,7 +49,9 @@ struct RunCommand {
     .value(
       "perturb-yield", "<p>", "Probability of a seeded sched_yield() after each operation, 0 to 1.",
       default: "0, off"),
-    .flag("pin", "Pin thread k to CPU k mod cpus (Linux)."),
+    .flag(
+      "no-pin",
+      "Do not pin thread k to the k-th allowed CPU (pinning is on by default, Linux only)."),
     .value(
       "instances", "<n>",
       "Fresh subject instances per trial: the ops budget is split into n epochs, all threads on instance k in epoch k, so fresh-state races happen n times per trial.",
@@ -153,7 +155,7 @@ struct RunCommand {
     o.warmup = try parsed.integer("warmup", in: 0...1000, usage: usage)
     o.tuning.stride = try parsed.integer("stride", in: 0...Int(UInt32.max), usage: usage) ?? 0
     o.tuning.yieldProbability = try parsed.number("perturb-yield", in: 0...1, usage: usage) ?? 0
-    o.tuning.pin = parsed.flags.contains("pin")
+    o.tuning.pin = !parsed.flags.contains("no-pin")
     o.tuning.instances = try parsed.integer("instances", in: 1...100_000, usage: usage) ?? 1
     if let text = parsed.string("driver") {
       guard let driver = Driver(rawValue: text) else {

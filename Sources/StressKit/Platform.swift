@@ -27,17 +27,37 @@ import Foundation
     sched_yield()
   }
 
+  /// The CPUs this process may run on (its affinity mask), in order; empty where unknown.
+  @usableFromInline
+  package static func allowedCPUs() -> [Int] {
+    #if os(Linux)
+      // Glibc's Swift module hides the affinity calls (_GNU_SOURCE declarations).
+      typealias GetAffinity = @convention(c) (pid_t, Int, UnsafeMutableRawPointer) -> Int32
+      guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "sched_getaffinity") else {
+        return []
+      }
+      var set = cpu_set_t()
+      let get = unsafeBitCast(symbol, to: GetAffinity.self)
+      let ok = withUnsafeMutableBytes(of: &set) { get(0, $0.count, $0.baseAddress!) } == 0
+      guard ok else { return [] }
+      return withUnsafeBytes(of: &set) { bytes in
+        (0..<bytes.count * 8).filter { bytes[$0 / 8] & UInt8(1 << ($0 % 8)) != 0 }
+      }
+    #else
+      return []
+    #endif
+  }
+
   /// Pins the calling thread to one CPU; false where the platform cannot.
   @usableFromInline
   package static func pinCurrentThread(toCPU cpu: Int) -> Bool {
     #if os(Linux)
       var set = cpu_set_t()
       let bits = MemoryLayout<cpu_set_t>.size * 8
-      let index = cpu % bits
+      guard cpu >= 0 && cpu < bits else { return false }
       withUnsafeMutableBytes(of: &set) { bytes in
-        bytes[index / 8] |= UInt8(1 << (index % 8))
+        bytes[cpu / 8] |= UInt8(1 << (cpu % 8))
       }
-      // Glibc's Swift module hides sched_setaffinity (it is a _GNU_SOURCE declaration).
       typealias SetAffinity = @convention(c) (pid_t, Int, UnsafeRawPointer) -> Int32
       guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "sched_setaffinity") else {
         return false

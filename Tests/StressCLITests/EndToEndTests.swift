@@ -182,6 +182,7 @@ import Testing
     #expect(actor["driver"] == "tasks" && lock["driver"] == "threads")
     // Strides apply to threads only; the tasks row says it ran without.
     #expect(actor["stride"] == "0" && lock["stride"] == "10")
+    #expect(actor["pinned"] == "false" && lock["pinned"] == "true")
   }
 
   @Test func crashRowsCarryTimeToFailure() throws {

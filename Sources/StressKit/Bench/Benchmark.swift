@@ -73,11 +73,11 @@ public struct Benchmark {
   /// The variants compared at equal budget: 2 threads, unprotected, writes only.
   public static let variants: [(name: String, driver: Driver, tuning: Tuning)] = [
     ("dispatch-apply (tutorials)", .dispatchApply, .none),
-    ("threads", .threads, .none),
-    ("threads + stride 64", .threads, Tuning(stride: 64)),
-    ("threads + yield 1%", .threads, Tuning(yieldProbability: 0.01)),
-    ("threads + pin", .threads, Tuning(pin: true)),
-    ("threads + 100 instances", .threads, Tuning(instances: 100)),
+    ("threads, unpinned", .threads, .none),
+    ("threads (default: pinned)", .threads, .standard),
+    ("+ stride 64", .threads, Tuning(stride: 64)),
+    ("+ yield 1%", .threads, Tuning(yieldProbability: 0.01)),
+    ("+ 100 instances", .threads, Tuning(instances: 100)),
   ]
 
   /// Runs every variant on every detection subject in worker processes.

@@ -13,6 +13,7 @@ final class StartGate: Sendable {
   private let parties: Int
   private let patience: Int
   private let arrived = Atomic<Int>(0)
+  private let running = Atomic<Int>(0)
   private let opened = Atomic<Bool>(false)
   @usableFromInline let stopped = Atomic<Bool>(false)
   /// The release time, published before the gate opens so threads can time their failures.
@@ -31,8 +32,17 @@ final class StartGate: Sendable {
   func arriveAndWait() {
     if arrived.add(1, ordering: .acquiringAndReleasing).newValue == parties {
       open()
-      return
+    } else {
+      waitForOpening()
     }
+    // With a core per thread, hold on (briefly, without yielding) until every thread is
+    // actually running, so they start together instead of one finishing before the next wakes.
+    running.add(1, ordering: .acquiringAndReleasing)
+    guard parties > 1 && parties <= Platform.processorCount else { return }
+    for _ in 0..<200_000 where running.load(ordering: .acquiring) < parties {}
+  }
+
+  private func waitForOpening() {
     for _ in 0..<patience {
       if opened.load(ordering: .acquiring) { return }
       Platform.yield()

@@ -76,11 +76,13 @@ public enum Trial {
     let tallies = TallyBoard(threads: spec.threads)
     let done = DispatchGroup()
 
+    // Thread k on the k-th CPU this process may use (so a cpuset is respected).
+    let cpus = spec.tuning.pin ? Platform.allowedCPUs() : []
     for index in 0..<spec.threads {
       let lane = Lane(spec: spec, thread: index, readOnlySubject: S.info.readOnly)
       done.enter()
       let thread = Thread {
-        if spec.tuning.pin { _ = Platform.pinCurrentThread(toCPU: index % Platform.processorCount) }
+        if !cpus.isEmpty { _ = Platform.pinCurrentThread(toCPU: cpus[index % cpus.count]) }
         var tally = Tally()
         gate.arriveAndWait()
         drive(subjects, wrapper, lane: lane, tally: &tally, gate: gate, checkpoint: checkpoint)

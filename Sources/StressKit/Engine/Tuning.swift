@@ -5,7 +5,9 @@ public struct Tuning: Sendable, Codable, Equatable {
   public var stride: Int
   /// Probability of a `sched_yield()` after an operation, drawn from the seeded stream. 0: off.
   public var yieldProbability: Double
-  /// Pin thread k to CPU k mod cpus where the platform allows (Linux).
+  /// Pin thread k to the k-th allowed CPU (mod their count) where the platform allows (Linux).
+  /// On by default: it keeps two threads on two cores together, which is what exposes races
+  /// (swift-array at 2 threads: 10-20 of 20 trials unpinned, 19-20 pinned, here).
   public var pin: Bool
   /// Fresh subject instances per trial (jcstress's many small states): the operation budget is
   /// split into this many epochs, all threads on instance k during epoch k, meeting at a
@@ -14,7 +16,7 @@ public struct Tuning: Sendable, Codable, Equatable {
   public var instances: Int
 
   public init(
-    stride: Int = 0, yieldProbability: Double = 0, pin: Bool = false, instances: Int = 1
+    stride: Int = 0, yieldProbability: Double = 0, pin: Bool = true, instances: Int = 1
   ) {
     self.instances = instances
     self.stride = stride
@@ -22,5 +24,9 @@ public struct Tuning: Sendable, Codable, Equatable {
     self.pin = pin
   }
 
-  public static let none = Tuning()
+  /// Nothing added: no strides, yields, pinning or extra instances.
+  public static let none = Tuning(pin: false)
+
+  /// What a run uses unless told otherwise.
+  public static let standard = Tuning()
 }

@@ -16,7 +16,7 @@ public struct RunOptions: Sendable, Equatable {
   /// Asymmetric roles (JMH's thread groups), instead of a read ratio: both or neither.
   public var readers: Int?
   public var writers: Int?
-  public var tuning = Tuning.none
+  public var tuning = Tuning.standard
   public var driver = Driver.threads
   /// Discarded trials per cell before the measured ones.
   public var warmup: Int?
