@@ -8,14 +8,14 @@ public final class LockWrapper: Wrapper {
 
   public init() {}
 
-  @inlinable
+  @inlinable @inline(__always)
   public func read<S: StressSubject>(_ subject: S, _ step: Step) -> String? {
     lock.lock()
     defer { lock.unlock() }
     return subject.read(step)
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   public func write<S: StressSubject>(_ subject: S, _ step: Step) {
     lock.lock()
     subject.write(step)

@@ -9,12 +9,12 @@ public final class MutexWrapper: Wrapper {
 
   public init() {}
 
-  @inlinable
+  @inlinable @inline(__always)
   public func read<S: StressSubject>(_ subject: S, _ step: Step) -> String? {
     mutex.withLock { _ in subject.read(step) }
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   public func write<S: StressSubject>(_ subject: S, _ step: Step) {
     mutex.withLock { _ in subject.write(step) }
   }

@@ -7,14 +7,14 @@ public final class RWLockWrapper: Wrapper {
 
   public init() {}
 
-  @inlinable
+  @inlinable @inline(__always)
   public func read<S: StressSubject>(_ subject: S, _ step: Step) -> String? {
     lock.lockShared()
     defer { lock.unlock() }
     return subject.read(step)
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   public func write<S: StressSubject>(_ subject: S, _ step: Step) {
     lock.lockExclusive()
     subject.write(step)

@@ -9,14 +9,14 @@ public final class SemaphoreWrapper: Wrapper {
 
   public init() {}
 
-  @inlinable
+  @inlinable @inline(__always)
   public func read<S: StressSubject>(_ subject: S, _ step: Step) -> String? {
     semaphore.wait()
     defer { semaphore.signal() }
     return subject.read(step)
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   public func write<S: StressSubject>(_ subject: S, _ step: Step) {
     semaphore.wait()
     subject.write(step)

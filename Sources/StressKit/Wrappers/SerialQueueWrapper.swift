@@ -9,12 +9,12 @@ public final class SerialQueueWrapper: Wrapper {
 
   public init() {}
 
-  @inlinable
+  @inlinable @inline(__always)
   public func read<S: StressSubject>(_ subject: S, _ step: Step) -> String? {
     queue.sync { subject.read(step) }
   }
 
-  @inlinable
+  @inlinable @inline(__always)
   public func write<S: StressSubject>(_ subject: S, _ step: Step) {
     queue.sync { subject.write(step) }
   }
