@@ -44,52 +44,45 @@ struct BenchCommand {
       parsed.string("out")
       ?? RunCommand.defaultPath(for: plan, exists: FileManager.default.fileExists)
     let environment = RunEnvironment.current
-    let descriptor: Int32
+    let file: CSVFile
     do {
       if parsed.string("out") == nil {
         try FileManager.default.createDirectory(
           atPath: "Results", withIntermediateDirectories: true)
       }
-      descriptor = try Platform.openForWriting(path)
+      file = try CSVFile(path: path)
+      try file.append([
+        [
+          "run_id", "started_at", "section", "name", "metric", "value", "unit", "toolchain", "os",
+          "cpus",
+        ]
+      ])
     } catch {
-      console.error("cannot write results to '\(path)': \(error)")
+      console.error("\(error)")
       return .harness
     }
-    defer { Platform.closeDescriptor(descriptor) }
-    func row(_ section: String, _ name: String, _ metric: String, _ value: Double, _ unit: String)
-      -> Bool
-    {
-      let fields = [
+    var rows: [[String]] = []
+    func row(_ section: String, _ name: String, _ metric: String, _ value: Double, _ unit: String) {
+      rows.append([
         plan.runID, ResultColumns.timestamp(plan.startedAt), section, name, metric,
         String(format: "%.4f", value), unit, environment.toolchain, environment.os,
         String(environment.cpus),
-      ]
-      return Platform.writeAll(descriptor, Array(CSV.line(fields).utf8))
-    }
-    let header = [
-      "run_id", "started_at", "section", "name", "metric", "value", "unit", "toolchain", "os",
-      "cpus",
-    ]
-    guard Platform.writeAll(descriptor, Array(CSV.line(header).utf8)) else {
-      console.error("writing '\(path)' failed: \(Platform.errorMessage())")
-      return .harness
+      ])
     }
     func say(_ text: String) { if !quiet { console.out(text) } }
 
     say("OVERHEAD: median ns/op over \(bench.repeats) runs of \(bench.ops) ops, 1 thread\n")
-    var rows: [[String]] = []
-    var ok = true
+    var table: [[String]] = []
     for o in bench.overhead() {
-      rows.append([
+      table.append([
         o.name, String(format: "%.2f", o.referenceNanos), String(format: "%.2f", o.harnessNanos),
         String(format: "%.2fx", o.ratio), String(format: "%+.2f", o.extraNanos),
       ])
-      ok =
-        ok && row("overhead", o.name, "reference_ns_per_op", o.referenceNanos, "ns")
-        && row("overhead", o.name, "harness_ns_per_op", o.harnessNanos, "ns")
-        && row("overhead", o.name, "ratio", o.ratio, "x")
+      row("overhead", o.name, "reference_ns_per_op", o.referenceNanos, "ns")
+      row("overhead", o.name, "harness_ns_per_op", o.harnessNanos, "ns")
+      row("overhead", o.name, "ratio", o.ratio, "x")
     }
-    say(Table(header: ["pair", "bare", "harness", "ratio", "extra ns"], rows: rows).render())
+    say(Table(header: ["pair", "bare", "harness", "ratio", "extra ns"], rows: table).render())
 
     say(
       "\nDETECTION: trials failed of \(bench.trials); 2 threads, unprotected, writes only, "
@@ -103,7 +96,7 @@ struct BenchCommand {
     }
     let variants = Benchmark.variants.map(\.name)
     let subjects = bench.detectionSubjects
-    let table = subjects.map { subject in
+    let grid = subjects.map { subject in
       [subject]
         + variants.map { variant in
           guard let d = detections.first(where: { $0.subject == subject && $0.variant == variant })
@@ -115,16 +108,14 @@ struct BenchCommand {
         }
     }
     for d in detections {
-      ok =
-        ok
-        && row(
-          "detection", d.subject, "\(d.variant): detection_rate",
-          Double(d.failed) / Double(d.trials), "ratio")
+      row(
+        "detection", d.subject, "\(d.variant): detection_rate",
+        Double(d.failed) / Double(d.trials), "ratio")
       if let ttf = d.medianTimeToFailureMs {
-        ok = ok && row("detection", d.subject, "\(d.variant): median_time_to_failure_ms", ttf, "ms")
+        row("detection", d.subject, "\(d.variant): median_time_to_failure_ms", ttf, "ms")
       }
     }
-    say(Table(header: ["subject"] + variants, rows: table).render())
+    say(Table(header: ["subject"] + variants, rows: grid).render())
 
     let cost: (warmTrialMs: Double, freshWorkerMs: Double)
     do {
@@ -133,18 +124,19 @@ struct BenchCommand {
       console.error("\(error)")
       return .harness
     }
-    ok =
-      ok && row("process", "trial in a warm worker", "median_overhead_ms", cost.warmTrialMs, "ms")
-      && row(
-        "process", "fresh worker and its first trial", "median_overhead_ms", cost.freshWorkerMs,
-        "ms")
+    row("process", "trial in a warm worker", "median_overhead_ms", cost.warmTrialMs, "ms")
+    row(
+      "process", "fresh worker and its first trial", "median_overhead_ms", cost.freshWorkerMs,
+      "ms")
     say(
       String(
         format: "\nPROCESS: a trial in a warm worker costs %.2f ms beyond its timed region; "
           + "a fresh worker and its first trial %.2f ms (medians of %d)\n", cost.warmTrialMs,
         cost.freshWorkerMs, bench.trials))
-    guard ok else {
-      console.error("writing '\(path)' failed: \(Platform.errorMessage())")
+    do {
+      try file.append(rows)
+    } catch {
+      console.error("\(error)")
       return .harness
     }
     console.out(quiet ? path + "\n" : "\nWrote \(path)\n")

@@ -105,7 +105,7 @@ import Foundation
     package var diagnostics: Int32
   }
 
-  package enum SpawnError: Error, CustomStringConvertible {
+  package enum SystemError: Error, CustomStringConvertible {
     case failed(String, Int32)
     package var description: String {
       switch self {
@@ -119,7 +119,7 @@ import Foundation
   ) throws -> Child {
     func makePipe() throws -> (read: Int32, write: Int32) {
       var fds: [Int32] = [0, 0]
-      guard pipe(&fds) == 0 else { throw SpawnError.failed("pipe", errno) }
+      guard pipe(&fds) == 0 else { throw SystemError.failed("pipe", errno) }
       // The parent's ends must not leak into other workers spawned later.
       _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
       _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
@@ -156,7 +156,7 @@ import Foundation
       close(input.write)
       close(results.read)
       close(diagnostics.read)
-      throw SpawnError.failed("spawning \(executable)", rc)
+      throw SystemError.failed("spawning \(executable)", rc)
     }
     return Child(
       pid: pid, input: input.write, results: results.read, diagnostics: diagnostics.read)
@@ -257,7 +257,7 @@ import Foundation
   /// Opens `path` for writing, creating it (or truncating it) with mode 0644.
   package static func openForWriting(_ path: String) throws -> Int32 {
     let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { throw SpawnError.failed("opening \(path)", errno) }
+    guard fd >= 0 else { throw SystemError.failed("opening \(path)", errno) }
     return fd
   }
 

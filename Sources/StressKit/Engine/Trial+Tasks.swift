@@ -10,24 +10,11 @@ extension Trial {
   public static func runTasks<S: StressSubject, A: AsyncWrapper>(
     _ spec: TrialSpec, _: S.Type, _: A.Type, milestone: (Milestone) -> Void
   ) -> TrialResult {
-    guard spec.threads >= 1 else { return .harnessFault("threads must be at least 1") }
-    var sanity = spec
-    sanity.threads = 1
-    sanity.readers = nil
-    sanity.bound = .ops(min(sanityOps, spec.bound.opsPerThread ?? sanityOps))
-    let alone = measureTasks(sanity, S.self, A.self) { _ in }
-    guard alone.outcome == .ok else {
-      return TrialResult(
-        outcome: .error, failures: alone.failures,
-        detail: "fails single-threaded (broken subject): \(alone.detail)")
+    if let broken = brokenAlone(spec, { measureTasks($0, S.self, A.self) { _ in } }) {
+      return broken
     }
     milestone(.sane)
-    var result = measureTasks(spec, S.self, A.self, milestone: milestone)
-    if spec.threads == 1 && result.outcome != .ok {
-      result.outcome = .error
-      result.detail = "fails single-threaded (broken subject): \(result.detail)"
-    }
-    return result
+    return blameAlone(spec, measureTasks(spec, S.self, A.self, milestone: milestone))
   }
 
   @inlinable

@@ -37,26 +37,38 @@ public enum Trial {
   public static func run<S: StressSubject, W: Wrapper>(
     _ spec: TrialSpec, _ subject: S.Type, _ wrapper: W.Type, milestone: (Milestone) -> Void
   ) -> TrialResult {
+    if let broken = brokenAlone(spec, { measure($0, S.self, W.self) { _ in } }) { return broken }
+    milestone(.sane)
+    return blameAlone(spec, measure(spec, S.self, W.self, milestone: milestone))
+  }
+
+  /// A subject that fails alone is broken, not a finding: a single-threaded pass of the same
+  /// spec runs first. Returns the `error` result if it fails, nil if it checks out.
+  @inlinable
+  static func brokenAlone(_ spec: TrialSpec, _ measure: (TrialSpec) -> TrialResult)
+    -> TrialResult?
+  {
     guard spec.threads >= 1 else { return .harnessFault("threads must be at least 1") }
-    // A subject that fails alone is broken, not a finding: tell the two apart first.
     var sanity = spec
     sanity.threads = 1
     sanity.readers = nil
     sanity.tuning = .none
-    sanity.driver = .threads
+    sanity.driver = spec.driver == .tasks ? .tasks : .threads
     sanity.bound = .ops(min(sanityOps, spec.bound.opsPerThread ?? sanityOps))
-    let alone = measure(sanity, S.self, W.self) { _ in }
-    guard alone.outcome == .ok else {
-      return TrialResult(
-        outcome: .error, failures: alone.failures,
-        detail: "fails single-threaded (broken subject): \(alone.detail)")
-    }
-    milestone(.sane)
-    var result = measure(spec, S.self, W.self, milestone: milestone)
-    if spec.threads == 1 && result.outcome != .ok {
-      result.outcome = .error
-      result.detail = "fails single-threaded (broken subject): \(result.detail)"
-    }
+    let alone = measure(sanity)
+    guard alone.outcome != .ok else { return nil }
+    return TrialResult(
+      outcome: .error, failures: alone.failures,
+      detail: "fails single-threaded (broken subject): \(alone.detail)")
+  }
+
+  /// A one-thread trial that fails is the subject's fault too.
+  @inlinable
+  static func blameAlone(_ spec: TrialSpec, _ result: TrialResult) -> TrialResult {
+    guard spec.threads == 1 && result.outcome != .ok else { return result }
+    var result = result
+    result.outcome = .error
+    result.detail = "fails single-threaded (broken subject): \(result.detail)"
     return result
   }
 

@@ -1,0 +1,32 @@
+/// A CSV file written in whole lines: each `append` is a single write(2), so a writer that is
+/// killed leaves whole rows only.
+public final class CSVFile {
+  public let path: String
+  private let descriptor: Int32
+
+  public struct WriteError: Error, CustomStringConvertible {
+    public var description: String
+  }
+
+  /// Creates (or truncates) the file; `what` names its contents in error messages.
+  public init(path: String, what: String = "results") throws {
+    self.path = path
+    do {
+      descriptor = try Platform.openForWriting(path)
+    } catch {
+      throw WriteError(description: "cannot write \(what) to '\(path)': \(error)")
+    }
+  }
+
+  deinit {
+    Platform.closeDescriptor(descriptor)
+  }
+
+  /// Appends rows, all in one write.
+  public func append(_ rows: [[String]]) throws {
+    let text = rows.map(CSV.line).joined()
+    guard Platform.writeAll(descriptor, Array(text.utf8)) else {
+      throw WriteError(description: "writing to '\(path)' failed: \(Platform.errorMessage())")
+    }
+  }
+}
