@@ -59,7 +59,7 @@ extension Trial {
     _ subject: S, _ wrapper: A, lane: Lane, gate: StartGate
   ) async -> Tally {
     var tally = Tally()
-    var random = SplitMix64(seed: lane.seed, stream: lane.thread)
+    var random = OperationStream(seed: lane.seed, thread: lane.thread)
     var done = 0
     while done < lane.limit {
       if lane.timed && done & 63 == 0 && gate.isStopped { break }

@@ -227,7 +227,7 @@ public enum Trial {
     _ subjects: [S], _ wrapper: W, lane: Lane, tally: inout Tally, gate: StartGate,
     checkpoint: Checkpoint
   ) {
-    var random = SplitMix64(seed: lane.seed, stream: lane.thread)
+    var random = OperationStream(seed: lane.seed, thread: lane.thread)
     guard lane.stride == 0 && lane.yieldThreshold == 0 && lane.instances == 1 else {
       return tuned(
         subjects, wrapper, lane: lane, random: &random, tally: &tally, gate: gate,
@@ -275,7 +275,7 @@ public enum Trial {
   /// The loop with strides, seeded yields or fresh instances.
   @inlinable
   static func tuned<S: StressSubject, W: Wrapper>(
-    _ subjects: [S], _ wrapper: W, lane: Lane, random: inout SplitMix64, tally: inout Tally,
+    _ subjects: [S], _ wrapper: W, lane: Lane, random: inout OperationStream, tally: inout Tally,
     gate: StartGate, checkpoint: Checkpoint
   ) {
     var done = 0
