@@ -35,9 +35,28 @@ public struct Benchmark {
     public var extraNanos: Double { harnessNanos - referenceNanos }
   }
 
+  /// Runs `body` on a fresh dedicated thread, as a trial runs its threads, and waits for it:
+  /// the bare loops and the harness are measured under the same conditions.
+  static func onThread(_ body: @escaping @Sendable () -> Double) -> Double {
+    final class Box: @unchecked Sendable {
+      let lock = NSLock()
+      var value = Double.nan
+    }
+    let box = Box()
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+      let value = body()
+      box.lock.withLock { box.value = value }
+      done.signal()
+    }
+    thread.start()
+    done.wait()
+    return box.lock.withLock { box.value }
+  }
+
   /// Medians over `repeats`, reference and harness interleaved so drift hits both alike.
   public func overhead() -> [Overhead] {
-    let pairs: [(String, (Int) -> Double, String, String)] = [
+    let pairs: [(String, @Sendable (Int) -> Double, String, String)] = [
       ("empty loop vs noop/unprotected", ReferenceLoops.empty, "noop", "unprotected"),
       ("NSLock loop vs counter/lock", ReferenceLoops.nsLock, "counter", "lock"),
       ("Mutex loop vs counter/mutex", ReferenceLoops.mutex, "counter", "mutex"),
@@ -46,7 +65,8 @@ public struct Benchmark {
       var bare: [Double] = []
       var harness: [Double] = []
       for k in 0..<repeats {
-        bare.append(reference(ops))
+        let ops = ops
+        bare.append(Self.onThread { reference(ops) })
         // Writes only: `counter` increments, as the bare loop does.
         let spec = TrialSpec(
           subject: subject, wrapper: wrapper, threads: 1, readRatio: 0, bound: .ops(ops),
