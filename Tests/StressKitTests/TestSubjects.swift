@@ -1,4 +1,5 @@
 import StressKit
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -42,6 +43,47 @@ extension Catalog {
   static var forTests: Catalog {
     var catalog = Catalog.standard
     catalog.add(WideWindowCounter.self)
+    catalog.add(StrideWitness.self)
     return catalog
+  }
+}
+
+/// Witnesses strides: each write checks that every other thread has reached the last
+/// checkpoint this thread passed. With `stride` checkpoints that always holds; without them, a
+/// thread that runs ahead sees the others behind.
+final class StrideWitness: StressSubject, @unchecked Sendable {
+  static let info = SubjectInfo(
+    id: "test-stride-witness", summary: "test: threads stay within a stride",
+    documented: .notListed, defaultReadRatio: 0, hidden: true)
+
+  static let stride = 25
+
+  final class Progress: Sendable {
+    let value = Atomic(0)
+  }
+
+  private let done: [Progress]
+
+  init(shape: TrialShape) {
+    done = (0..<shape.threads).map { _ in Progress() }
+  }
+
+  func write(_ step: Step) {
+    let reached = step.seq / Self.stride * Self.stride
+    for (thread, count) in done.enumerated() where thread != step.thread {
+      if count.value.load(ordering: .acquiring) < reached { behind.add(1, ordering: .relaxed) }
+    }
+    done[step.thread].value.store(step.seq + 1, ordering: .releasing)
+  }
+
+  private let behind = Atomic(0)
+
+  func read(_ step: Step) -> String? { nil }
+
+  func check(writesPerThread: [Int]) -> Violations {
+    var v = Violations()
+    let n = behind.load(ordering: .relaxed)
+    v.add(count: n, "\(n) writes saw another thread behind the last checkpoint")
+    return v
   }
 }

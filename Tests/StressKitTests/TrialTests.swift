@@ -163,4 +163,12 @@ import Testing
     // One thread: no race, so every instance must check out.
     #expect(Trial.run(s, catalog: catalog).outcome == .ok)
   }
+
+  @Test func strideCheckpointsKeepThreadsInStep() {
+    var s = spec("test-stride-witness", threads: 4, ratio: 0, bound: .ops(2_000))
+    s.tuning = Tuning(stride: StrideWitness.stride, pin: false)
+    let result = Trial.run(s, catalog: .forTests)
+    #expect(result.outcome == .ok, "\(result.detail)")
+    #expect(result.ops == 8_000)
+  }
 }
