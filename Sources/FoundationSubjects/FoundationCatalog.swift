@@ -17,6 +17,8 @@ public enum FoundationCatalog {
     catalog.add(NSDictionarySubject.self)
     catalog.add(CounterSubject.self)
     catalog.add(NoopSubject.self)
+    catalog.add(DeadlockSubject.self)
+    catalog.add(RecursiveLockDeadlockSubject.self)
     return catalog
   }
 

@@ -185,6 +185,39 @@ import Testing
     #expect(actor["pinned"] == "false" && lock["pinned"] == "true")
   }
 
+  @Test func deadlocksEndAsHangsAndTheRunGoesOn() throws {
+    let dir = try temporaryDirectory()
+    let csv = dir.appendingPathComponent("out.csv")
+    let r = try runStress([
+      "run", "--subjects", "recursive-lock-deadlock,deadlock,counter", "--wrappers", "unprotected",
+      "--threads", "1,2", "--trials", "1", "--ops", "10", "--timeout", "1", "--out", csv.path,
+    ])
+    #expect(r.code == 0, "\(r.err)")
+    let rows = try readRows(csv)
+    #expect(rows.count == 6)
+    for row in rows where row["subject"] == "recursive-lock-deadlock" {
+      // A misuse that deadlocks alone is a finding, not a broken subject.
+      #expect(row["outcome"] == "hang", "\(row["detail"]!)")
+      #expect(row["detail"]!.hasPrefix("no result within 1 s; worker killed"))
+    }
+    for row in rows where row["subject"] == "deadlock" {
+      // libdispatch on Linux traps sync-onto-own-queue; elsewhere it hangs. Either way a finding.
+      #expect(row["outcome"] == "crash" || row["outcome"] == "hang", "\(row["outcome"]!)")
+    }
+    #expect(rows.filter { $0["subject"] == "counter" }.allSatisfy { $0["outcome"] == "ok" })
+  }
+
+  @Test func aFullDiskIsARuntimeErrorNotASilentLoss() throws {
+    let r = try runStress([
+      "run", "--subjects", "noop", "--wrappers", "lock", "--threads", "1", "--trials", "1",
+      "--ops", "10", "--out", "/dev/full", "--summary-out", "/dev/full",
+    ])
+    #expect(r.code == 2)
+    #expect(
+      r.err.hasPrefix("Error: writing to '/dev/full' failed: No space left on device"), "\(r.err)")
+    #expect(!r.out.contains("PASS"))
+  }
+
   @Test func crashRowsCarryTimeToFailure() throws {
     let dir = try temporaryDirectory()
     let csv = dir.appendingPathComponent("out.csv")

@@ -27,6 +27,7 @@ import Testing
 
   @Test(arguments: [
     ("{", "is not valid JSON"),
+    ("{\n  \"subjects\": [\"a\"\n  \"x\": 1\n}", "is not valid JSON at line 3, column 3"),
     ("[]", "expected a JSON object"),
     (#"{"subjects": ["a"], "treads": [1]}"#, "unknown key 'treads'. Did you mean 'threads'?"),
     (#"{"wrappers": ["lock"]}"#, "'subjects' is required"),

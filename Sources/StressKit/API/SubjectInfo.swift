@@ -12,11 +12,15 @@ public struct SubjectInfo: Sendable {
   public var readOnly: Bool
   /// Hidden subjects (the harness's self-tests) are left out of `stress list`.
   public var hidden: Bool
+  /// The subject reproduces a misuse that fails even on one thread (a deadlock): it skips the
+  /// single-threaded sanity pass, and its failures alone are findings, not a broken subject.
+  public var failsAlone: Bool
 
   public init(
     id: String, summary: String, documented: DocumentedSafety, defaultReadRatio: Double = 0.5,
-    readOnly: Bool = false, hidden: Bool = false
+    readOnly: Bool = false, hidden: Bool = false, failsAlone: Bool = false
   ) {
+    self.failsAlone = failsAlone
     self.id = id
     self.summary = summary
     self.documented = documented

@@ -30,7 +30,7 @@ public final class Scheduler {
         }
         let seed = plan.seed(forTrial: trial)
         let spec = cell.spec(bound: plan.bound, seed: seed, tuning: plan.tuning)
-        let result = worker!.run(spec, timeout: plan.timeout)
+        let result = worker!.run(spec, timeout: plan.timeout, failsAlone: cell.failsAlone)
         if result.outcome != .ok { worker?.stop() }
         if trial < 0 {
           for o in observers { try o.warmupFinished(cell, result: result) }

@@ -37,6 +37,10 @@ public enum Trial {
   public static func run<S: StressSubject, W: Wrapper>(
     _ spec: TrialSpec, _ subject: S.Type, _ wrapper: W.Type, milestone: (Milestone) -> Void
   ) -> TrialResult {
+    if S.info.failsAlone {
+      milestone(.sane)
+      return measure(spec, S.self, W.self, milestone: milestone)
+    }
     if let broken = brokenAlone(spec, { measure($0, S.self, W.self) { _ in } }) { return broken }
     milestone(.sane)
     return blameAlone(spec, measure(spec, S.self, W.self, milestone: milestone))

@@ -27,7 +27,7 @@ final class WorkerProcess {
   /// Runs `spec`; a crash, a hang past `timeout` seconds, or a garbled answer becomes the result.
   /// A crash or hang before the worker reported its single-threaded sanity pass (or in a
   /// one-thread trial) is the subject's fault alone: `error`, not a finding.
-  func run(_ spec: TrialSpec, timeout: Double) -> TrialResult {
+  func run(_ spec: TrialSpec, timeout: Double, failsAlone: Bool = false) -> TrialResult {
     guard isAlive else { return .harnessFault("worker is not running") }
     diagnostics.removeAll()
     var request = [UInt8]((try? JSONEncoder().encode(spec)) ?? Data())
@@ -35,7 +35,7 @@ final class WorkerProcess {
     var sane = false
     var startedAt: UInt64?
     func alone(_ result: TrialResult) -> TrialResult {
-      guard !sane || spec.threads == 1 else {
+      guard !sane || (spec.threads == 1 && !failsAlone) else {
         var result = result
         // A crash is timed from the barrier's release to the moment the worker's end was seen.
         if result.outcome == .crash, let startedAt {

@@ -10,6 +10,8 @@ public struct Cell: Sendable, Hashable {
   public var readers: Int?
   /// How the operations are issued: the plan's driver, or `tasks` for an awaited wrapper.
   public var driver: Driver
+  /// The subject fails even alone by design (see `SubjectInfo.failsAlone`).
+  public var failsAlone = false
 
   public init(
     subject: String, wrapper: String, threads: Int, readRatio: Double,

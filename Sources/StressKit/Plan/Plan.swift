@@ -147,6 +147,7 @@ extension Plan {
               subject: info.id, wrapper: wrapper.info.id, threads: n, readRatio: ratio,
               documented: info.documented, isProtected: wrapper.info.isProtected,
               readers: options.readers, driver: wrapper.driver))
+          cells[cells.count - 1].failsAlone = info.failsAlone
         }
       }
     }

@@ -18,7 +18,7 @@ extension Suite {
     do {
       root = try JSONDecoder().decode(JSONValue.self, from: data)
     } catch {
-      throw PlanError("suite file '\(source)' is not valid JSON: \(Self.reason(error))")
+      throw PlanError("suite file '\(source)' is not valid JSON\(Self.whereInvalid(data))")
     }
     func fail(_ message: String) -> PlanError { PlanError("suite file '\(source)': \(message)") }
     guard case .object(let object) = root else { throw fail("expected a JSON object at the top") }
@@ -124,15 +124,32 @@ extension Suite {
     return budget
   }
 
-  private static func reason(_ error: Error) -> String {
-    if case DecodingError.dataCorrupted(let context) = error {
-      if let underlying = context.underlyingError as NSError?,
-        let detail = underlying.userInfo[NSDebugDescriptionErrorKey] as? String
-      {
-        return detail
-      }
-      return context.debugDescription
+  /// " at line L, column C: what" for the first syntax error, as far as Foundation's parser
+  /// says where (it reports a character offset; people read lines and columns).
+  static func whereInvalid(_ data: Data) -> String {
+    let detail: String
+    do {
+      _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+      return ""
+    } catch let error as NSError {
+      detail = error.userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
     }
-    return "\(error)"
+    guard let range = detail.range(of: #"character [0-9]+"#, options: .regularExpression),
+      let offset = Int(detail[range].dropFirst("character ".count))
+    else { return ": \(detail)" }
+    var line = 1
+    var column = 1
+    for byte in data.prefix(offset) {
+      if byte == UInt8(ascii: "\n") {
+        line += 1
+        column = 1
+      } else if byte & 0xC0 != 0x80 {
+        column += 1
+      }
+    }
+    let what = detail.replacingOccurrences(
+      of: #" around character [0-9]+\.?"#, with: "", options: .regularExpression)
+    return " at line \(line), column \(column): \(what)"
   }
+
 }

@@ -1,0 +1,26 @@
+import Dispatch
+import StressKit
+
+/// The GCD tutorials' classic mistake: `sync` onto the serial queue the code is already
+/// running on. Every write deadlocks, alone or not. On Linux, libdispatch notices this exact
+/// case and traps instead of hanging, so its trials end as `crash` (SIGILL) there: the run
+/// records what happens, not what the tutorials say.
+public final class DeadlockSubject: StressSubject, @unchecked Sendable {
+  public static let info = SubjectInfo(
+    id: "deadlock",
+    summary: "DispatchQueue.sync onto the serial queue it runs on (misuse; Linux traps it)",
+    documented: .notListed, defaultReadRatio: 0, failsAlone: true)
+
+  private let queue = DispatchQueue(label: "stress.deadlock")
+
+  public init(shape: TrialShape) {}
+
+  public func write(_ step: Step) {
+    queue.sync {
+      queue.sync {}
+    }
+  }
+
+  public func read(_ step: Step) -> String? { nil }
+  public func check(writesPerThread: [Int]) -> Violations { Violations() }
+}
