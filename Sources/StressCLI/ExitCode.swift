@@ -8,4 +8,8 @@ public enum ExitCode: Int32 {
   case harness = 2
   /// Bad command line or suite file (EX_USAGE).
   case usage = 64
+  /// Stopped by SIGINT (128 + 2); finished trials are kept.
+  case interrupted = 130
+  /// Stopped by SIGTERM (128 + 15); finished trials are kept.
+  case terminated = 143
 }

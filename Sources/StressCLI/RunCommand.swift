@@ -79,6 +79,7 @@ struct RunCommand {
           1   a protected wrapper failed a trial, or a subject is broken
           2   the harness could not run (a worker would not start, results could not be written)
           64  bad command line or suite file
+          130 stopped by SIGINT, 143 by SIGTERM (finished trials are kept)
         """)
   }
 
@@ -117,9 +118,19 @@ struct RunCommand {
     var observers = writers
     if !quiet { observers.append(ConsoleProgress(console: console, path: path)) }
 
+    let interruption = Interruption()
+    let sources = Platform.onInterrupt { interruption.request($0) }
+    defer { withExtendedLifetime(sources) {} }
     let records: [TrialRecord]
     do {
-      records = try Scheduler(plan: plan).run(observers: observers)
+      records = try Scheduler(plan: plan).run(observers: observers, interruption: interruption)
+    } catch let stopped as RunInterrupted {
+      let name = stopped.signal == Platform.interruptSignal ? "SIGINT" : "SIGTERM"
+      console.err(
+        "Interrupted by \(name): \(stopped.trialsDone) of \(stopped.trialsPlanned) trials done "
+          + "and kept in \(path); the trial in flight was discarded.\n")
+      // The shells' convention: 128 + the signal's number.
+      return stopped.signal == Platform.interruptSignal ? .interrupted : .terminated
     } catch {
       console.error("\(error)")
       return .harness

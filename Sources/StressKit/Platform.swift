@@ -201,6 +201,27 @@ import Foundation
     }
   }
 
+  /// Calls `handler` (on a background queue) when SIGINT or SIGTERM arrives, instead of dying.
+  /// Returns the sources, which must be kept alive.
+  package static func onInterrupt(_ handler: @escaping @Sendable (Int32) -> Void) -> [AnyObject] {
+    [SIGINT, SIGTERM].map { sig in
+      _ = signal(sig, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+      source.setEventHandler { handler(sig) }
+      source.resume()
+      return source as AnyObject
+    }
+  }
+
+  /// Workers leave SIGINT and SIGTERM to their runner, which stops them itself: a Ctrl-C sent
+  /// to the whole process group must not turn the trial in flight into a crash row.
+  package static func ignoreInterrupts() {
+    _ = signal(SIGINT, SIG_IGN)
+    _ = signal(SIGTERM, SIG_IGN)
+  }
+
+  package static var interruptSignal: Int32 { SIGINT }
+
   /// Writing to a dead worker must be an error, not the death of the runner.
   package static func ignoreBrokenPipes() {
     _ = signal(SIGPIPE, SIG_IGN)

@@ -310,6 +310,42 @@ import Testing
     #expect(rows.allSatisfy { $0.count == ResultColumns.header.count })
   }
 
+  @Test(arguments: [(SIGINT, Int32(130), "SIGINT"), (SIGTERM, Int32(143), "SIGTERM")])
+  func interruptionStopsCleanlyAndKeepsFinishedRows(signal: Int32, code: Int32, name: String) throws
+  {
+    let dir = try temporaryDirectory()
+    let csv = dir.appendingPathComponent("out.csv")
+    let errURL = dir.appendingPathComponent("err")
+    _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: stressExecutable)
+    process.arguments = [
+      "run", "--subjects", "noop,selftest-hang", "--wrappers", "lock", "--threads", "2",
+      "--trials", "3", "--ops", "100", "--timeout", "60", "--out", csv.path,
+    ]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = try FileHandle(forWritingTo: errURL)
+    try process.run()
+    let runner = process.processIdentifier
+    var workers: [Int32] = []
+    for _ in 0..<200 {
+      usleep(50_000)
+      workers = children(of: runner)
+      if (try? readRows(csv).count) == 3 && !workers.isEmpty { break }
+    }
+    #expect(!workers.isEmpty)
+    kill(runner, signal)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == code)
+    let err = try String(contentsOf: errURL, encoding: .utf8)
+    #expect(err.contains("Interrupted by \(name): 3 of 6 trials done"), "\(err)")
+    // The runner stopped its workers before it exited.
+    #expect(workers.allSatisfy { kill($0, 0) != 0 || isZombie($0) })
+    let rows = CSV.parse(try String(contentsOf: csv, encoding: .utf8))
+    #expect(rows.count == 4)
+    #expect(rows.allSatisfy { $0.count == ResultColumns.header.count })
+  }
+
   /// Processes whose parent is `pid`, from /proc.
   func children(of pid: Int32) -> [Int32] {
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []

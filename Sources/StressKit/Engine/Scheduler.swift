@@ -11,9 +11,13 @@ public final class Scheduler {
     Platform.ignoreBrokenPipes()
   }
 
-  /// Runs every trial; throws if an observer fails or no worker can be started.
+  /// Runs every trial; throws if an observer fails or no worker can be started, and
+  /// `RunInterrupted` (after telling the observers the run finished early) if `interruption`
+  /// asks to stop.
   @discardableResult
-  public func run(observers: [any RunObserver]) throws -> [TrialRecord] {
+  public func run(
+    observers: [any RunObserver], interruption: Interruption? = nil
+  ) throws -> [TrialRecord] {
     for o in observers { try o.runStarted(plan) }
     var all: [TrialRecord] = []
     for (index, cell) in plan.cells.enumerated() {
@@ -23,6 +27,10 @@ public final class Scheduler {
       var records: [TrialRecord] = []
       // Negative trials are the warmup: run in the same worker, then discarded.
       for trial in -plan.warmup..<plan.trials {
+        if let interruption, interruption.requested != nil {
+          worker?.stop()
+          try stopEarly(observers, all + records, interruption)
+        }
         // A fresh worker after any failure: a corrupt trial may have left the heap damaged,
         // and the next trial must not crash for it.
         if worker == nil || worker?.isAlive == false {
@@ -30,7 +38,13 @@ public final class Scheduler {
         }
         let seed = plan.seed(forTrial: trial)
         let spec = cell.spec(bound: plan.bound, seed: seed, tuning: plan.tuning)
-        let result = worker!.run(spec, timeout: plan.timeout, failsAlone: cell.failsAlone)
+        let result: TrialResult
+        do {
+          result = try worker!.run(
+            spec, timeout: plan.timeout, failsAlone: cell.failsAlone, interruption: interruption)
+        } catch {
+          try stopEarly(observers, all + records, interruption!)
+        }
         if result.outcome != .ok { worker?.stop() }
         if trial < 0 {
           for o in observers { try o.warmupFinished(cell, result: result) }
@@ -45,5 +59,15 @@ public final class Scheduler {
     }
     for o in observers { try o.runFinished(all) }
     return all
+  }
+
+  /// The trials finished so far go to the observers as the run's end; then the run throws.
+  private func stopEarly(
+    _ observers: [any RunObserver], _ done: [TrialRecord], _ interruption: Interruption
+  ) throws -> Never {
+    for o in observers { try o.runFinished(done) }
+    throw RunInterrupted(
+      signal: interruption.requested ?? 0, trialsDone: done.count,
+      trialsPlanned: plan.cells.count * plan.trials)
   }
 }

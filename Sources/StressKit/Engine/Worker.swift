@@ -15,6 +15,7 @@ public enum Worker {
 
   /// Serves trials until stdin closes or the parent disappears; never returns.
   public static func serve(catalog: Catalog, arguments: [String]) -> Never {
+    Platform.ignoreInterrupts()
     watchParent(arguments)
     let decoder = JSONDecoder()
     let encoder = JSONEncoder()

@@ -27,7 +27,13 @@ final class WorkerProcess {
   /// Runs `spec`; a crash, a hang past `timeout` seconds, or a garbled answer becomes the result.
   /// A crash or hang before the worker reported its single-threaded sanity pass (or in a
   /// one-thread trial) is the subject's fault alone: `error`, not a finding.
-  func run(_ spec: TrialSpec, timeout: Double, failsAlone: Bool = false) -> TrialResult {
+  /// Thrown when an interruption arrives while the trial runs; the worker has been stopped.
+  struct Interrupted: Error {}
+
+  func run(
+    _ spec: TrialSpec, timeout: Double, failsAlone: Bool = false,
+    interruption: Interruption? = nil
+  ) throws(Interrupted) -> TrialResult {
     guard isAlive else { return .harnessFault("worker is not running") }
     diagnostics.removeAll()
     var request = [UInt8]((try? JSONEncoder().encode(spec)) ?? Data())
@@ -65,6 +71,10 @@ final class WorkerProcess {
           stop()
           return .harnessFault("worker sent an unreadable result")
         }
+      }
+      if interruption?.requested != nil {
+        stop()
+        throw Interrupted()
       }
       let now = Platform.monotonicNanos()
       guard now < deadline else {

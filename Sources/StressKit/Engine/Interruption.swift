@@ -1,0 +1,27 @@
+import Synchronization
+
+/// A request to stop a run early (SIGINT, SIGTERM), set from any thread, seen by the scheduler
+/// between trials and by a waiting worker within 100 ms.
+public final class Interruption: Sendable {
+  private let signal = Atomic<Int32>(0)
+
+  public init() {}
+
+  public func request(_ signal: Int32) {
+    _ = self.signal.compareExchange(expected: 0, desired: signal, ordering: .relaxed)
+  }
+
+  /// The signal that asked to stop, if one did.
+  public var requested: Int32? {
+    let value = signal.load(ordering: .relaxed)
+    return value == 0 ? nil : value
+  }
+}
+
+/// Thrown by `Scheduler.run` when an interruption stopped the run. Every trial finished before
+/// it is already with the observers; the trial in flight was discarded.
+public struct RunInterrupted: Error, Sendable {
+  public var signal: Int32
+  public var trialsDone: Int
+  public var trialsPlanned: Int
+}
