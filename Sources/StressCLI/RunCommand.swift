@@ -66,6 +66,10 @@ struct RunCommand {
       "summary-out", "<path>",
       "The per-cell summary CSV (percentiles, 99.9% CI, scaling, cost, detection rate).",
       default: "beside --out, as <name>-summary.csv"),
+    .flag(
+      "resume",
+      "Finish an interrupted run into its --out file: its trials already there are not run again (the same options are needed; the seed is taken from the file)."
+    ),
     .flag("quiet", "No progress and no summary: print only the path of the CSV."),
     .help,
   ]
@@ -92,12 +96,33 @@ struct RunCommand {
       console.out(Self.help)
       return .success
     }
-    let options = try Self.options(from: parsed)
-    let plan: Plan
+    var options = try Self.options(from: parsed)
+    var plan: Plan
+    var resumed: ResumedRun?
+    var completed: [TrialRecord] = []
     do {
+      if parsed.flags.contains("resume") {
+        guard let out = parsed.string("out") else {
+          throw UsageError(
+            "'--resume' needs '--out <path>': the file to finish.", usage: Self.usage)
+        }
+        let run = try ResumedRun.read(path: out)
+        // The file's run goes on: its id, start and seed, unless the user names a seed.
+        options.seed = options.seed ?? run.seed
+        resumed = run
+      }
       plan = try Plan(options: options, catalog: catalog)
-    } catch {
+      if let resumed {
+        plan.runID = resumed.runID
+        plan.startedAt = resumed.startedAt
+        completed = try resumed.records(for: plan)
+      }
+    } catch let error as PlanError {
       throw UsageError("\(Self.capitalized(error.description))", usage: Self.usage)
+    } catch let error as UsageError {
+      throw error
+    } catch {
+      throw UsageError("\(error)", usage: Self.usage)
     }
     let quiet = parsed.flags.contains("quiet")
     let path =
@@ -110,7 +135,10 @@ struct RunCommand {
         try FileManager.default.createDirectory(
           atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
       }
-      writers = [try CSVResultsWriter(path: path), try SummaryCSVWriter(path: summaryPath)]
+      writers = [
+        try CSVResultsWriter(path: path, resuming: resumed),
+        try SummaryCSVWriter(path: summaryPath),
+      ]
     } catch {
       console.error("\(error)")
       return .harness
@@ -123,7 +151,8 @@ struct RunCommand {
     defer { withExtendedLifetime(sources) {} }
     let records: [TrialRecord]
     do {
-      records = try Scheduler(plan: plan).run(observers: observers, interruption: interruption)
+      records = try Scheduler(plan: plan).run(
+        observers: observers, interruption: interruption, completed: completed)
     } catch let stopped as RunInterrupted {
       let name = stopped.signal == Platform.interruptSignal ? "SIGINT" : "SIGTERM"
       console.err(

@@ -282,6 +282,16 @@ import Foundation
     return fd
   }
 
+  /// Opens `path` to add to its end, after cutting it to `length` bytes.
+  package static func openForAppending(_ path: String, truncatingTo length: Int) throws -> Int32 {
+    guard truncate(path, off_t(length)) == 0 else {
+      throw SystemError.failed("truncating \(path)", errno)
+    }
+    let fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+    guard fd >= 0 else { throw SystemError.failed("opening \(path)", errno) }
+    return fd
+  }
+
   package static func errorMessage(_ code: Int32 = errno) -> String {
     String(cString: strerror(code))
   }

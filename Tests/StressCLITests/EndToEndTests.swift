@@ -346,6 +346,57 @@ import Testing
     #expect(rows.allSatisfy { $0.count == ResultColumns.header.count })
   }
 
+  @Test func resumeFinishesAKilledRunWithEveryTrialExactlyOnce() throws {
+    let dir = try temporaryDirectory()
+    let csv = dir.appendingPathComponent("out.csv")
+    let arguments = [
+      "run", "--subjects", "noop,selftest-hang,counter", "--wrappers", "lock", "--threads", "2",
+      "--trials", "3", "--ops", "100", "--out", csv.path, "--quiet",
+    ]
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: stressExecutable)
+    process.arguments = arguments + ["--timeout", "60"]
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    for _ in 0..<200 {
+      usleep(50_000)
+      if (try? readRows(csv).count) == 3 && !children(of: process.processIdentifier).isEmpty {
+        break
+      }
+    }
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+    let before = try readRows(csv)
+    #expect(before.count == 3)
+
+    // Another plan is refused, and the file is left as it was.
+    let other = try runStress(arguments + ["--timeout", "1", "--ops", "200", "--resume"])
+    #expect(other.code == 64)
+    #expect(other.err.contains("has ops_limit '100' where this run has '200'"), "\(other.err)")
+    #expect(try readRows(csv).count == 3)
+
+    let r = try runStress(arguments + ["--timeout", "1", "--resume"])
+    #expect(r.code == 1, "\(r.err)")  // selftest-hang under lock: a protected failure
+    let rows = try readRows(csv)
+    #expect(rows.count == 9)
+    let keys = rows.map { "\($0["subject"]!)#\($0["trial"]!)" }
+    #expect(Set(keys).count == 9)
+    #expect(Set(rows.map { $0["run_id"]! }).count == 1)
+    #expect(Set(rows.map { $0["seed"]! }).count == 3)
+    #expect(Array(rows.prefix(3)) == before)
+    let summary = try readRows(dir.appendingPathComponent("out-summary.csv"))
+    #expect(summary.map { $0["trials"] } == ["3", "3", "3"])
+  }
+
+  @Test func resumeNeedsAFileToFinish() throws {
+    let missing = try runStress(["run", "--subjects", "noop", "--out", "/no/such.csv", "--resume"])
+    #expect(missing.code == 64)
+    #expect(missing.err.hasPrefix("Error: Nothing to resume: cannot read '/no/such.csv'"))
+    let noOut = try runStress(["run", "--subjects", "noop", "--resume"])
+    #expect(noOut.code == 64)
+    #expect(noOut.err.hasPrefix("Error: '--resume' needs '--out <path>'"))
+  }
+
   /// Processes whose parent is `pid`, from /proc.
   func children(of pid: Int32) -> [Int32] {
     let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []

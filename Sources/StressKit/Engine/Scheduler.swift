@@ -15,18 +15,23 @@ public final class Scheduler {
   /// `RunInterrupted` (after telling the observers the run finished early) if `interruption`
   /// asks to stop.
   @discardableResult
+  /// `completed` trials (from `ResumedRun`) are not run again, and count in the run's end.
   public func run(
-    observers: [any RunObserver], interruption: Interruption? = nil
+    observers: [any RunObserver], interruption: Interruption? = nil,
+    completed: [TrialRecord] = []
   ) throws -> [TrialRecord] {
+    let done = Set(completed.map { CellTrial(cell: $0.cell, trial: $0.trial) })
     for o in observers { try o.runStarted(plan) }
-    var all: [TrialRecord] = []
+    var all = completed
     for (index, cell) in plan.cells.enumerated() {
+      let remaining = (0..<plan.trials).filter { !done.contains(CellTrial(cell: cell, trial: $0)) }
+      if remaining.isEmpty { continue }
       for o in observers { try o.cellStarted(cell, index: index, of: plan.cells.count) }
       var worker: WorkerProcess?
       defer { worker?.stop() }
       var records: [TrialRecord] = []
       // Negative trials are the warmup: run in the same worker, then discarded.
-      for trial in -plan.warmup..<plan.trials {
+      for trial in Array(-plan.warmup..<0) + remaining {
         if let interruption, interruption.requested != nil {
           worker?.stop()
           try stopEarly(observers, all + records, interruption)
@@ -59,6 +64,11 @@ public final class Scheduler {
     }
     for o in observers { try o.runFinished(all) }
     return all
+  }
+
+  struct CellTrial: Hashable {
+    var cell: Cell
+    var trial: Int
   }
 
   /// The trials finished so far go to the observers as the run's end; then the run throws.

@@ -8,11 +8,16 @@ public final class CSVFile {
     public var description: String
   }
 
-  /// Creates (or truncates) the file; `what` names its contents in error messages.
-  public init(path: String, what: String = "results") throws {
+  /// Creates (or truncates) the file; `what` names its contents in error messages. With
+  /// `keeping`, keeps that many bytes of an existing file and appends after them.
+  public init(path: String, what: String = "results", keeping: Int? = nil) throws {
     self.path = path
     do {
-      descriptor = try Platform.openForWriting(path)
+      if let keeping {
+        descriptor = try Platform.openForAppending(path, truncatingTo: keeping)
+      } else {
+        descriptor = try Platform.openForWriting(path)
+      }
     } catch {
       throw WriteError(description: "cannot write \(what) to '\(path)': \(error)")
     }

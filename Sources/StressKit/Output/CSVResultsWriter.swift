@@ -6,15 +6,21 @@ public final class CSVResultsWriter: RunObserver {
 
   public var path: String { file.path }
 
-  /// Creates (or truncates) the file; throws if it cannot be opened.
-  public init(path: String, environment: RunEnvironment = .current) throws {
-    file = try CSVFile(path: path)
+  private let resuming: Bool
+
+  /// Creates (or truncates) the file; throws if it cannot be opened. With `resuming`, appends
+  /// to the whole rows of an interrupted run's file instead (see `ResumedRun`).
+  public init(
+    path: String, environment: RunEnvironment = .current, resuming: ResumedRun? = nil
+  ) throws {
+    file = try CSVFile(path: path, keeping: resuming?.wholeBytes)
     self.environment = environment
+    self.resuming = resuming != nil
   }
 
   public func runStarted(_ plan: Plan) throws {
     self.plan = plan
-    try file.append([ResultColumns.header])
+    if !resuming { try file.append([ResultColumns.header]) }
   }
 
   public func trialFinished(_ record: TrialRecord) throws {
