@@ -70,6 +70,10 @@ struct RunCommand {
       "resume",
       "Finish an interrupted run into its --out file: its trials already there are not run again (the same options are needed; the seed is taken from the file)."
     ),
+    .flag(
+      "count-tsan-reports",
+      "Count ThreadSanitizer reports per trial into tsan_reports (for a TSan build: scripts/tsan.sh)."
+    ),
     .flag("quiet", "No progress and no summary: print only the path of the CSV."),
     .help,
   ]
@@ -196,6 +200,7 @@ struct RunCommand {
     o.tuning.stride = try parsed.integer("stride", in: 0...Int(UInt32.max), usage: usage) ?? 0
     o.tuning.yieldProbability = try parsed.number("perturb-yield", in: 0...1, usage: usage) ?? 0
     o.tuning.pin = !parsed.flags.contains("no-pin")
+    o.countsSanitizerReports = parsed.flags.contains("count-tsan-reports")
     o.tuning.instances = try parsed.integer("instances", in: 1...100_000, usage: usage) ?? 1
     if let text = parsed.string("driver") {
       guard let driver = Driver(rawValue: text) else {

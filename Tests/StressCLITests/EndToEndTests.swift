@@ -177,6 +177,7 @@ import Testing
       #expect(row["threads"] == "3" && row["readers"] == "2" && row["writers"] == "1")
       #expect(row["reads"] == "200" && row["writes"] == "100")
     }
+    #expect(rows.allSatisfy { $0["tsan_reports"] == "" })
     let actor = rows.first { $0["wrapper"] == "actor" }!
     let lock = rows.first { $0["wrapper"] == "lock" }!
     #expect(actor["driver"] == "tasks" && lock["driver"] == "threads")
@@ -216,6 +217,18 @@ import Testing
     #expect(
       r.err.hasPrefix("Error: writing to '/dev/full' failed: No space left on device"), "\(r.err)")
     #expect(!r.out.contains("PASS"))
+  }
+
+  @Test func tsanReportsAreCountedOnlyWhenAsked() throws {
+    let dir = try temporaryDirectory()
+    let csv = dir.appendingPathComponent("out.csv")
+    let r = try runStress([
+      "run", "--subjects", "counter", "--wrappers", "lock", "--threads", "2", "--trials", "1",
+      "--ops", "10", "--count-tsan-reports", "--out", csv.path, "--quiet",
+    ])
+    #expect(r.code == 0)
+    // This binary is not built with TSan: counted, and none.
+    #expect(try readRows(csv).map { $0["tsan_reports"] } == ["0"])
   }
 
   @Test func crashRowsCarryTimeToFailure() throws {

@@ -39,7 +39,8 @@ public final class Scheduler {
         // A fresh worker after any failure: a corrupt trial may have left the heap damaged,
         // and the next trial must not crash for it.
         if worker == nil || worker?.isAlive == false {
-          worker = try WorkerProcess(executable: workerExecutable)
+          worker = try WorkerProcess(
+            executable: workerExecutable, countsSanitizerReports: plan.countsSanitizerReports)
         }
         let seed = plan.seed(forTrial: trial)
         let spec = cell.spec(bound: plan.bound, seed: seed, tuning: plan.tuning)

@@ -15,6 +15,9 @@ public struct TrialResult: Sendable, Codable, Equatable {
   /// Milliseconds from the start barrier to the first observed failure: a bad read, the
   /// end-state check, or the worker's death; nil when the trial passed or hung.
   public var timeToFailureMs: Double?
+  /// ThreadSanitizer reports the worker printed during the trial, when its binary is built
+  /// with TSan and the run counts them (`scripts/tsan.sh`); nil otherwise.
+  public var sanitizerReports: Int?
   /// True when the harness itself failed (not the subject): the run exits 2.
   public var harnessFault = false
 

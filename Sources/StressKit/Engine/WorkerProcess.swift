@@ -9,8 +9,12 @@ final class WorkerProcess {
   private var diagnosticsOpen = true
   private(set) var isAlive = true
   private static let diagnosticsLimit = 64 * 1024
+  /// Counts ThreadSanitizer reports in what the worker prints, when its binary is built with
+  /// TSan (`scripts/tsan.sh`); nil otherwise.
+  private var reports: ReportCounter?
 
-  init(executable: String) throws {
+  init(executable: String, countsSanitizerReports: Bool = false) throws {
+    reports = countsSanitizerReports ? ReportCounter() : nil
     var environment = ProcessInfo.processInfo.environment
     // A crashing worker would otherwise print a long backtrace; we keep the message only.
     environment["SWIFT_BACKTRACE"] = "enable=no"
@@ -36,6 +40,7 @@ final class WorkerProcess {
   ) throws(Interrupted) -> TrialResult {
     guard isAlive else { return .harnessFault("worker is not running") }
     diagnostics.removeAll()
+    reports?.reset()
     var request = [UInt8]((try? JSONEncoder().encode(spec)) ?? Data())
     request.append(UInt8(ascii: "\n"))
     var sane = false
@@ -65,7 +70,15 @@ final class WorkerProcess {
           sane = true
         } else if line == Worker.startedMarker {
           startedAt = Platform.monotonicNanos()
-        } else if let result = try? JSONDecoder().decode(TrialResult.self, from: line) {
+        } else if var result = try? JSONDecoder().decode(TrialResult.self, from: line) {
+          // Reports printed just before the result may still be in the pipe.
+          while diagnosticsOpen,
+            !Platform.waitReadable([child.diagnostics], milliseconds: 0).isEmpty,
+            let chunk = Platform.readSome(child.diagnostics), !chunk.isEmpty
+          {
+            reports?.scan(chunk)
+          }
+          result.sanitizerReports = reports?.count
           return result
         } else {
           stop()
@@ -92,6 +105,7 @@ final class WorkerProcess {
         if fd == child.diagnostics {
           // A worker may close its stdout and stderr; stop watching rather than spin on EOF.
           if chunk.isEmpty { diagnosticsOpen = false }
+          reports?.scan(chunk)
           if diagnostics.count < Self.diagnosticsLimit { diagnostics += chunk }
         } else if chunk.isEmpty {
           return alone(ended())
@@ -121,6 +135,7 @@ final class WorkerProcess {
       let chunk = Platform.readSome(child.diagnostics), !chunk.isEmpty
     {
       diagnostics += chunk
+      reports?.scan(chunk)
     }
     isAlive = false
     Platform.closeDescriptor(child.input)
@@ -137,14 +152,17 @@ final class WorkerProcess {
     Platform.closeDescriptor(child.results)
     Platform.closeDescriptor(child.diagnostics)
     let message = Self.firstLine(diagnostics).map { ": \($0)" } ?? ""
+    var result: TrialResult
     switch termination {
     case .signaled(let signal):
-      return TrialResult(outcome: .crash, detail: Platform.signalName(signal) + message)
+      result = TrialResult(outcome: .crash, detail: Platform.signalName(signal) + message)
     case .exited(let code):
-      return TrialResult(outcome: .crash, detail: "exited with status \(code)" + message)
+      result = TrialResult(outcome: .crash, detail: "exited with status \(code)" + message)
     case nil:
-      return .harnessFault("worker closed its result channel")
+      result = .harnessFault("worker closed its result channel")
     }
+    result.sanitizerReports = reports?.count
+    return result
   }
 
   /// The line that best says why a worker died: a Swift fatal error if there is one.

@@ -8,7 +8,8 @@ public enum ResultColumns {
     "driver", "threads", "readers", "writers", "read_ratio", "ops_limit", "seconds_limit",
     "stride", "yield_probability", "pinned", "instances", "warmup_trials", "trial", "seed",
     "outcome",
-    "failures", "ops", "reads", "writes", "seconds", "ops_per_sec", "time_to_failure_ms", "detail",
+    "failures", "ops", "reads", "writes", "seconds", "ops_per_sec", "time_to_failure_ms",
+    "tsan_reports", "detail",
     "toolchain", "os", "cpus",
   ]
 
@@ -32,7 +33,8 @@ public enum ResultColumns {
       r.seconds.map { String(format: "%.6f", $0) } ?? "",
       r.opsPerSecond.map { String(format: "%.1f", $0) } ?? "",
       r.timeToFailureMs.map { String(format: "%.3f", $0) } ?? "",
-      r.detail, environment.toolchain, environment.os, String(environment.cpus),
+      r.sanitizerReports.map(String.init) ?? "", r.detail, environment.toolchain, environment.os,
+      String(environment.cpus),
     ]
   }
 

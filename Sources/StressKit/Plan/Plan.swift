@@ -17,6 +17,8 @@ public struct Plan: Sendable {
   public var warmup: Int
   public var tuning: Tuning
   public var driver: Driver
+  /// Count ThreadSanitizer reports per trial (see `scripts/tsan.sh`).
+  public var countsSanitizerReports = false
 
   public init(
     runID: String = Plan.newRunID(), startedAt: Date = Date(), suite: String, mode: Mode,
@@ -155,5 +157,6 @@ extension Plan {
       suite: suite.name, mode: options.mode, cells: cells, trials: trials, bound: bound,
       seed: options.seed ?? UInt64.random(in: 0...UInt64(UInt32.max)), timeout: timeout,
       warmup: max(0, budget.warmup ?? 0), tuning: options.tuning, driver: options.driver)
+    countsSanitizerReports = options.countsSanitizerReports
   }
 }

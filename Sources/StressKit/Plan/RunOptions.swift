@@ -20,6 +20,8 @@ public struct RunOptions: Sendable, Equatable {
   public var driver = Driver.threads
   /// Discarded trials per cell before the measured ones.
   public var warmup: Int?
+  /// Count ThreadSanitizer reports per trial (the binary is built with TSan).
+  public var countsSanitizerReports = false
 
   public init() {}
 }
