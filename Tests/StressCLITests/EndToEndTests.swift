@@ -289,21 +289,12 @@ import Testing
   @Test func workersDieWithAKilledRunnerAndRowsStayWhole() throws {
     let dir = try temporaryDirectory()
     let csv = dir.appendingPathComponent("out.csv")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: stressExecutable)
-    process.arguments = [
-      "run", "--subjects", "noop,selftest-hang", "--wrappers", "lock", "--threads", "2",
-      "--trials", "3", "--ops", "100", "--timeout", "60", "--out", csv.path, "--quiet",
-    ]
-    try process.run()
+    let (process, workers) = try startAndWaitForRows(
+      [
+        "run", "--subjects", "noop,selftest-hang", "--wrappers", "lock", "--threads", "2",
+        "--trials", "3", "--ops", "100", "--timeout", "60", "--out", csv.path, "--quiet",
+      ], csv: csv, rows: 3)
     let runner = process.processIdentifier
-    // Wait until the noop rows are on disk and the hang's worker is stuck.
-    var workers: [Int32] = []
-    for _ in 0..<200 {
-      usleep(50_000)
-      workers = children(of: runner)
-      if (try? readRows(csv).count) == 3 && !workers.isEmpty { break }
-    }
     #expect(!workers.isEmpty)
     kill(runner, SIGKILL)
     // Each worker notices its parent is gone and exits on its own: in about 50 ms in a normal
@@ -330,22 +321,12 @@ import Testing
     let csv = dir.appendingPathComponent("out.csv")
     let errURL = dir.appendingPathComponent("err")
     _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: stressExecutable)
-    process.arguments = [
-      "run", "--subjects", "noop,selftest-hang", "--wrappers", "lock", "--threads", "2",
-      "--trials", "3", "--ops", "100", "--timeout", "60", "--out", csv.path,
-    ]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = try FileHandle(forWritingTo: errURL)
-    try process.run()
+    let (process, workers) = try startAndWaitForRows(
+      [
+        "run", "--subjects", "noop,selftest-hang", "--wrappers", "lock", "--threads", "2",
+        "--trials", "3", "--ops", "100", "--timeout", "60", "--out", csv.path,
+      ], csv: csv, rows: 3, stderr: errURL)
     let runner = process.processIdentifier
-    var workers: [Int32] = []
-    for _ in 0..<200 {
-      usleep(50_000)
-      workers = children(of: runner)
-      if (try? readRows(csv).count) == 3 && !workers.isEmpty { break }
-    }
     #expect(!workers.isEmpty)
     kill(runner, signal)
     process.waitUntilExit()
@@ -366,17 +347,7 @@ import Testing
       "run", "--subjects", "noop,selftest-hang,counter", "--wrappers", "lock", "--threads", "2",
       "--trials", "3", "--ops", "100", "--out", csv.path, "--quiet",
     ]
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: stressExecutable)
-    process.arguments = arguments + ["--timeout", "60"]
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    for _ in 0..<200 {
-      usleep(50_000)
-      if (try? readRows(csv).count) == 3 && !children(of: process.processIdentifier).isEmpty {
-        break
-      }
-    }
+    let (process, _) = try startAndWaitForRows(arguments + ["--timeout", "60"], csv: csv, rows: 3)
     kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()
     let before = try readRows(csv)
@@ -408,6 +379,27 @@ import Testing
     let noOut = try runStress(["run", "--subjects", "noop", "--resume"])
     #expect(noOut.code == 64)
     #expect(noOut.err.hasPrefix("Error: '--resume' needs '--out <path>'"))
+  }
+
+  /// Starts the built `stress` with `arguments`, then waits until `csv` holds `rows` trial
+  /// rows and a worker is running (the next cell, stuck on selftest-hang). Returns the runner
+  /// and that worker's pids.
+  func startAndWaitForRows(
+    _ arguments: [String], csv: URL, rows: Int, stderr: URL? = nil
+  ) throws -> (process: Process, workers: [Int32]) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: stressExecutable)
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    if let stderr { process.standardError = try FileHandle(forWritingTo: stderr) }
+    try process.run()
+    var workers: [Int32] = []
+    for _ in 0..<200 {
+      usleep(50_000)
+      workers = children(of: process.processIdentifier)
+      if (try? readRows(csv).count) == rows && !workers.isEmpty { break }
+    }
+    return (process, workers)
   }
 
   /// Processes whose parent is `pid`, from /proc.
