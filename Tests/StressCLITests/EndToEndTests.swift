@@ -186,7 +186,7 @@ import Testing
     #expect(actor["pinned"] == "false" && lock["pinned"] == "true")
   }
 
-  @Test func deadlocksEndAsHangsAndTheRunGoesOn() throws {
+  @Test func deadlocksAreFindingsAndTheRunGoesOn() throws {
     let dir = try temporaryDirectory()
     let csv = dir.appendingPathComponent("out.csv")
     let r = try runStress([

@@ -111,8 +111,7 @@ public struct Benchmark {
           documented: type.info.documented, isProtected: false, driver: variant.driver)
         let plan = Plan(
           suite: "bench", mode: .default, cells: [cell], trials: trials,
-          bound: .ops(detectionOps), seed: 1, timeout: 10, tuning: variant.tuning,
-          driver: variant.driver)
+          bound: .ops(detectionOps), seed: 1, timeout: 10, tuning: variant.tuning)
         let records = try Scheduler(plan: plan).run(observers: [])
         let detection = Detection(
           subject: subject, variant: variant.name,

@@ -16,18 +16,16 @@ public struct Plan: Sendable {
   /// Trials per cell run first and discarded.
   public var warmup: Int
   public var tuning: Tuning
-  public var driver: Driver
   /// Count ThreadSanitizer reports per trial (see `scripts/tsan.sh`).
   public var countsSanitizerReports = false
 
   public init(
     runID: String = Plan.newRunID(), startedAt: Date = Date(), suite: String, mode: Mode,
     cells: [Cell], trials: Int, bound: Bound, seed: UInt64, timeout: Double, warmup: Int = 0,
-    tuning: Tuning = .none, driver: Driver = .threads
+    tuning: Tuning = .none
   ) {
     self.warmup = warmup
     self.tuning = tuning
-    self.driver = driver
     self.runID = runID
     self.startedAt = startedAt
     self.suite = suite
@@ -156,7 +154,7 @@ extension Plan {
     self.init(
       suite: suite.name, mode: options.mode, cells: cells, trials: trials, bound: bound,
       seed: options.seed ?? UInt64.random(in: 0...UInt64(UInt32.max)), timeout: timeout,
-      warmup: max(0, budget.warmup ?? 0), tuning: options.tuning, driver: options.driver)
+      warmup: max(0, budget.warmup ?? 0), tuning: options.tuning)
     countsSanitizerReports = options.countsSanitizerReports
   }
 }
