@@ -1,16 +1,49 @@
 import StressKit
 
-/// Progress on stderr: what the run is, then one line per finished cell.
+/// Progress on stderr. On a terminal, a live status line (cells done / total, the cell running,
+/// its trial, failures so far, ETA) redrawn in place, with a line kept per finished cell; to a
+/// file or pipe, plain lines only, one per finished cell, each with the same counts.
 final class ConsoleProgress: RunObserver {
   private let console: Console
   private let path: String
+  private let live: Bool
+  private let now: () -> UInt64
 
-  init(console: Console, path: String) {
+  /// `live`: redraw a status line in place (stderr is a terminal). `now`: monotonic nanoseconds.
+  init(
+    console: Console, path: String, live: Bool = false,
+    now: @escaping () -> UInt64 = Platform.monotonicNanos
+  ) {
     self.console = console
     self.path = path
+    self.live = live
+    self.now = now
   }
 
+  // MARK: - State
+
+  private var plan: Plan?
+  private var cell: Cell?
+  private var cellIndex = 0
+  private var cellsDone = 0
+  private var trialInCell = 0
+  private var warmups: [Outcome] = []
+  /// Measured trials that did not end ok, and those among them that fail the run.
+  private var failures = 0
+  private var failing = 0
+  /// Trials (warmup included) run by this process, and those a resumed file already held.
+  private var trialsRun = 0
+  private var trialsSkipped = 0
+  private var started: UInt64?
+  private var lastDraw: UInt64 = 0
+
+  private var trialsPerCell: Int { (plan?.trials ?? 0) + (plan?.warmup ?? 0) }
+  private var totalCells: Int { plan?.cells.count ?? 0 }
+
+  // MARK: - Events
+
   func runStarted(_ plan: Plan) throws {
+    self.plan = plan
     let bound =
       switch plan.bound {
       case .ops(let n): "\(n) ops per thread"
@@ -23,39 +56,97 @@ final class ConsoleProgress: RunObserver {
         + "Writing \(path)\n")
   }
 
+  func cellStarted(_ cell: Cell, index: Int, of total: Int) throws {
+    // Cells a resumed file already finished are skipped without an event.
+    trialsSkipped += max(0, index - cellsDone) * trialsPerCell
+    cellsDone = index
+    self.cell = cell
+    cellIndex = index + 1
+    trialInCell = 0
+    started = started ?? now()
+    draw(force: true)
+  }
+
   func warmupFinished(_ cell: Cell, result: TrialResult) throws {
     warmups.append(result.outcome)
+    trialsRun += 1
+    draw()
+  }
+
+  func trialFinished(_ record: TrialRecord) throws {
+    trialsRun += 1
+    trialInCell += 1
+    if record.result.outcome != .ok { failures += 1 }
+    if record.failsRun { failing += 1 }
+    draw()
   }
 
   func cellFinished(_ cell: Cell, records: [TrialRecord]) throws {
-    guard let index = index(of: cell) else { return }
+    cellsDone = cellIndex
     let warmup = warmups.isEmpty ? "" : " (warmup, discarded: \(Self.counts(warmups)))"
     warmups = []
-    console.err(
-      "[\(index)] \(cell.subject) / \(cell.wrapper) / \(cell.threads) threads: "
-        + RunSummary.outcomes(records) + warmup + "\n")
+    let counts = Dictionary(grouping: records, by: \.result.outcome).mapValues(\.count)
+    let line = "\(position) \(CellKey(cell).label): \(Formatting.outcomes(counts))\(warmup)"
+    if live {
+      console.err("\r\u{1B}[2K" + line + "\n")
+      draw(force: true)
+    } else {
+      console.err(line + " | " + status + "\n")
+    }
   }
 
-  private var warmups: [Outcome] = []
+  func runFinished(_ cells: [CellStatistics]) throws {
+    if live { console.err("\r\u{1B}[2K") }
+  }
+
+  // MARK: - Rendering
+
+  /// "[ 3/72]", padded so the lines align.
+  private var position: String {
+    let width = String(totalCells).count
+    let n = String(cellIndex)
+    return "[" + String(repeating: " ", count: max(0, width - n.count)) + n + "/\(totalCells)]"
+  }
+
+  /// "12/72 cells done, failures 7 (0 fail the run), ETA 1m20s".
+  var status: String {
+    var text = "\(cellsDone)/\(totalCells) cells done, failures \(failures)"
+    text += failing > 0 ? " (\(failing) fail the run)" : " (none fail the run)"
+    if let eta { text += ", ETA \(Self.duration(eta))" }
+    return text
+  }
+
+  /// Seconds left, from the average time per trial so far; nil before the first trial ends.
+  var eta: Double? {
+    guard let started, trialsRun > 0 else { return nil }
+    let elapsed = Double(now() - started) / 1e9
+    let left = totalCells * trialsPerCell - trialsSkipped - trialsRun
+    return elapsed / Double(trialsRun) * Double(max(0, left))
+  }
+
+  /// Redraws the live line, at most ten times a second unless forced.
+  private func draw(force: Bool = false) {
+    guard live, let cell else { return }
+    let t = now()
+    guard force || t - lastDraw >= 100_000_000 else { return }
+    lastDraw = t
+    let trial = min(trialInCell + 1, plan?.trials ?? 0)
+    console.err(
+      "\r\u{1B}[2K\(position) \(CellKey(cell).label), trial \(trial)/\(plan?.trials ?? 0) | "
+        + status)
+  }
 
   static func counts(_ outcomes: [Outcome]) -> String {
-    Outcome.allCases.reversed().compactMap { outcome in
-      let n = outcomes.filter { $0 == outcome }.count
-      return n == 0 ? nil : "\(outcome.rawValue) \(n)/\(outcomes.count)"
-    }.joined(separator: ", ")
+    Formatting.outcomes(Dictionary(grouping: outcomes, by: { $0 }).mapValues(\.count))
   }
 
-  private var done = 0
-  private var total = 0
-
-  func cellStarted(_ cell: Cell, index: Int, of total: Int) throws {
-    done = index + 1
-    self.total = total
-  }
-
-  private func index(of cell: Cell) -> String? {
-    let width = String(total).count
-    let n = String(done)
-    return String(repeating: " ", count: max(0, width - n.count)) + n + "/\(total)"
+  /// 75 -> "1m15s"; 3725 -> "1h02m".
+  static func duration(_ seconds: Double) -> String {
+    let s = Int(seconds.rounded())
+    switch s {
+    case ..<60: return "\(s)s"
+    case ..<3600: return "\(s / 60)m\(String(format: "%02d", s % 60))s"
+    default: return "\(s / 3600)h\(String(format: "%02d", s % 3600 / 60))m"
+    }
   }
 }

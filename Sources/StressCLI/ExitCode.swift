@@ -4,7 +4,8 @@ public enum ExitCode: Int32 {
   case success = 0
   /// A protected wrapper failed a trial, or a subject is broken.
   case failure = 1
-  /// The harness itself could not run (a worker would not start, results could not be written).
+  /// The harness itself could not run: a worker would not start, results could not be written,
+  /// or a results file given to read is missing or is not one.
   case harness = 2
   /// Bad command line or suite file (EX_USAGE).
   case usage = 64

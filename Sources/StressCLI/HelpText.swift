@@ -1,14 +1,22 @@
 /// Help in swift-argument-parser's shape: OVERVIEW, USAGE, OPTIONS, SUBCOMMANDS.
 enum HelpText {
   static func render(
-    overview: String, usage: String, options: [OptionSpec], subcommands: [(String, String)] = [],
-    footer: String? = nil
+    overview: String, usage: String, arguments: [(String, String)] = [], options: [OptionSpec],
+    subcommands: [(String, String)] = [], footer: String? = nil
   ) -> String {
-    var text = "OVERVIEW: \(overview)\n\nUSAGE: \(usage)\n\nOPTIONS:\n"
+    var text = "OVERVIEW: \(overview)\n\nUSAGE: \(usage)\n\n"
+    if !arguments.isEmpty {
+      text += "ARGUMENTS:\n"
+      for (name, help) in arguments { text += row(name, help) }
+      text += "\n"
+    }
+    text += "OPTIONS:\n"
     for option in options {
       let label =
         option.name == "help"
-        ? "-h, --help" : "--\(option.name)" + (option.value.map { " \($0)" } ?? "")
+        ? "-h, --help"
+        : (option.short.map { "-\($0), " } ?? "") + "--\(option.name)"
+          + (option.value.map { " \($0)" } ?? "")
       let help = option.help + (option.defaultText.map { " (default: \($0))" } ?? "")
       text += row(label, help)
     }

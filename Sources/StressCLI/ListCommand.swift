@@ -4,9 +4,10 @@ import StressKit
 struct ListCommand {
   static let name = "list"
   static let overview = "List subjects, wrappers and suites."
-  static let usage = "stress list [--all]"
+  static let usage = "stress list [--all] [--format <format>]"
   static let options: [OptionSpec] = [
     .flag("all", "Include the hidden self-test subjects."),
+    .value("format", "<format>", "text or json.", default: "text"),
     .help,
   ]
 
@@ -24,6 +25,28 @@ struct ListCommand {
       return .success
     }
     let subjects = parsed.flags.contains("all") ? catalog.subjects : catalog.visibleSubjects
+    let drivers =
+      catalog.wrappers.map { ($0.info, "threads") }
+      + catalog.taskWrappers.map { ($0.info, "tasks") }
+    let suites = Suite.availableNames().map { ($0, try? Suite.locate($0)) }
+    if try parsed.format(allowing: [.text, .json], usage: Self.usage) == .json {
+      console.out(
+        Listing(
+          subjects: subjects.map {
+            let i = $0.info
+            return .init(
+              id: i.id, documented: i.documented.rawValue, readRatio: i.defaultReadRatio,
+              readOnly: i.readOnly, hidden: i.hidden, summary: i.summary)
+          },
+          wrappers: drivers.map {
+            .init(id: $0.id, protected: $0.isProtected, driver: $1, summary: $0.summary)
+          },
+          suites: suites.map {
+            .init(name: $0, description: $1?.description, subjects: $1?.subjects)
+          }
+        ).json())
+      return .success
+    }
     var text = "SUBJECTS (documented: Apple's Thread Safety Summary)\n"
     text += Table(
       header: ["id", "documented", "reads", "summary"],
@@ -35,9 +58,6 @@ struct ListCommand {
       }
     ).render()
     text += "\nWRAPPERS\n"
-    let drivers =
-      catalog.wrappers.map { ($0.info, "threads") }
-      + catalog.taskWrappers.map { ($0.info, "tasks") }
     text += Table(
       header: ["id", "protected", "driver", "summary"],
       rows: drivers.map { info, driver in
@@ -46,9 +66,8 @@ struct ListCommand {
     ).render()
     text += "\nSUITES\n"
     var rows: [[String]] = []
-    for name in Suite.availableNames() {
-      let description = (try? Suite.locate(name))?.description ?? "(unreadable)"
-      rows.append([name, description])
+    for (name, suite) in suites {
+      rows.append([name, suite?.description ?? "(unreadable)"])
     }
     text +=
       rows.isEmpty

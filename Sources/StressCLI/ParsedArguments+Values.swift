@@ -91,3 +91,19 @@ extension ParsedArguments {
     return mode
   }
 }
+
+// MARK: - Output format
+
+extension ParsedArguments {
+  /// `--format`, one of `allowed`; text when absent.
+  func format(allowing allowed: [OutputFormat], usage: String) throws(UsageError) -> OutputFormat {
+    guard let text = values["format"] else { return .text }
+    let names = allowed.map(\.rawValue)
+    guard let format = OutputFormat(rawValue: text), allowed.contains(format) else {
+      throw UsageError(
+        "Invalid value '\(text)' for '--format': expected one of \(names.joined(separator: ", "))."
+          + Suggestion.hint(for: text, in: names), usage: usage)
+    }
+    return format
+  }
+}

@@ -4,21 +4,32 @@ import StressKit
 struct ParsedArguments: Equatable {
   var values: [String: String] = [:]
   var flags: Set<String> = []
+  /// Arguments that are not options (file operands), in order; only where the command takes them.
+  var positionals: [String] = []
 
   /// Parses `--name value`, `--name=value` and flags; `-h` means `--help`. The last of a
   /// repeated option wins, as in swift-argument-parser.
-  init(_ arguments: [String], specs: [OptionSpec], usage: String) throws(UsageError) {
+  init(
+    _ arguments: [String], specs: [OptionSpec], usage: String, takesOperands: Bool = false
+  ) throws(UsageError) {
     let names = specs.map { "--\($0.name)" }
     var i = 0
     while i < arguments.count {
-      let argument = arguments[i]
+      var argument = arguments[i]
       i += 1
+      if let spec = specs.first(where: { $0.short.map { "-\($0)" } == argument }) {
+        argument = "--\(spec.name)"
+      }
       if argument == "-h" {
         flags.insert("help")
         continue
       }
       guard argument.hasPrefix("--") else {
-        throw UsageError("Unexpected argument '\(argument)'.", usage: usage)
+        guard takesOperands, !argument.hasPrefix("-") || argument == "-" else {
+          throw UsageError("Unexpected argument '\(argument)'.", usage: usage)
+        }
+        positionals.append(argument)
+        continue
       }
       let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
       let name = String(parts[0].dropFirst(2))

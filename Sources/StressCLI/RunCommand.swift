@@ -74,7 +74,17 @@ struct RunCommand {
       "count-tsan-reports",
       "Count ThreadSanitizer reports per trial into tsan_reports (for a TSan build: scripts/tsan.sh)."
     ),
-    .flag("quiet", "No progress and no summary: print only the path of the CSV."),
+    .value(
+      "shard", "<i>/<n>",
+      "Run only shard i of n (1-based): every n-th cell from the i-th, for a CI matrix; join the files with 'stress merge'."
+    ),
+    .value("junit", "<path>", "Also write JUnit XML for CI dashboards (a testcase per cell)."),
+    .value(
+      "format", "<format>", "The end-of-run summary on stdout: text or json.", default: "text"),
+    .flag(
+      "quiet",
+      "No progress and no summary: print only the path of the CSV (with --format json, only the JSON)."
+    ),
     .help,
   ]
 
@@ -129,6 +139,7 @@ struct RunCommand {
       throw UsageError("\(error)", usage: Self.usage)
     }
     let quiet = parsed.flags.contains("quiet")
+    let json = try parsed.format(allowing: [.text, .json], usage: Self.usage) == .json
     let path =
       parsed.string("out") ?? Self.defaultPath(for: plan, exists: FileManager.default.fileExists)
 
@@ -139,23 +150,27 @@ struct RunCommand {
         try FileManager.default.createDirectory(
           atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
       }
-      writers = [
-        try CSVResultsWriter(path: path, resuming: resumed),
-        try SummaryCSVWriter(path: summaryPath),
-      ]
+      writers =
+        [
+          try CSVResultsWriter(path: path, resuming: resumed),
+          try SummaryCSVWriter(path: summaryPath),
+        ] + (try parsed.string("junit").map { [try JUnitWriter(path: $0)] } ?? [])
     } catch {
       console.error("\(error)")
       return .harness
     }
     var observers = writers
-    if !quiet { observers.append(ConsoleProgress(console: console, path: path)) }
+    if !quiet {
+      observers.append(
+        ConsoleProgress(console: console, path: path, live: Platform.standardErrorIsTerminal))
+    }
 
     let interruption = Interruption()
     let sources = Platform.onInterrupt { interruption.request($0) }
     defer { withExtendedLifetime(sources) {} }
-    let records: [TrialRecord]
+    let cells: [CellStatistics]
     do {
-      records = try Scheduler(plan: plan).run(
+      cells = try Scheduler(plan: plan).run(
         observers: observers, interruption: interruption, completed: completed)
     } catch let stopped as RunInterrupted {
       let name = stopped.signal == Platform.interruptSignal ? "SIGINT" : "SIGTERM"
@@ -168,15 +183,20 @@ struct RunCommand {
       console.error("\(error)")
       return .harness
     }
-    let summary = RunSummary(plan: plan, records: records)
-    console.out(quiet ? path + "\n" : summary.render(path: path, summaryPath: summaryPath))
-    return Self.exitCode(for: records)
+    if json {
+      console.out(
+        SummaryDocument(cells: cells, plan: plan, results: path, summary: summaryPath).json())
+    } else {
+      let summary = RunSummary(cells: cells)
+      console.out(quiet ? path + "\n" : summary.render(path: path, summaryPath: summaryPath))
+    }
+    return Self.exitCode(for: cells)
   }
 
   /// 2 if the harness failed a trial, 1 if a protected wrapper failed or a subject is broken.
-  static func exitCode(for records: [TrialRecord]) -> ExitCode {
-    if records.contains(where: \.isHarnessFault) { return .harness }
-    return records.contains(where: \.failsRun) ? .failure : .success
+  static func exitCode(for cells: [CellStatistics]) -> ExitCode {
+    if cells.contains(where: { $0.harnessFaults > 0 }) { return .harness }
+    return cells.contains(where: { $0.failingTrials > 0 }) ? .failure : .success
   }
 
   static func options(from parsed: ParsedArguments) throws(UsageError) -> RunOptions {
@@ -202,6 +222,14 @@ struct RunCommand {
     o.tuning.pin = !parsed.flags.contains("no-pin")
     o.countsSanitizerReports = parsed.flags.contains("count-tsan-reports")
     o.tuning.instances = try parsed.integer("instances", in: 1...100_000, usage: usage) ?? 1
+    if let text = parsed.string("shard") {
+      guard let shard = Shard(text) else {
+        throw UsageError(
+          "Invalid value '\(text)' for '--shard': expected <i>/<n> with 1 <= i <= n <= "
+            + "\(Shard.maxCount), such as 2/4.", usage: usage)
+      }
+      o.shard = shard
+    }
     if let text = parsed.string("driver") {
       guard let driver = Driver(rawValue: text) else {
         let names = Driver.allCases.map(\.rawValue)

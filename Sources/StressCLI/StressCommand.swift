@@ -13,7 +13,9 @@ public enum StressCommand {
       overview: overview, usage: usage, options: [.help],
       subcommands: [
         (RunCommand.name, RunCommand.overview), (ListCommand.name, ListCommand.overview),
-        (BenchCommand.name, BenchCommand.overview),
+        (ReportCommand.name, ReportCommand.overview),
+        (CompareCommand.name, CompareCommand.overview),
+        (MergeCommand.name, MergeCommand.overview), (BenchCommand.name, BenchCommand.overview),
         ("help", "Show help for a subcommand."),
       ],
       footer: "  See 'stress help <subcommand>' for detailed help.")
@@ -42,7 +44,10 @@ public enum StressCommand {
   private static func dispatch(
     catalog: Catalog, arguments: [String], console: Console
   ) throws(UsageError) -> ExitCode {
-    let commands = [RunCommand.name, ListCommand.name, BenchCommand.name, "help"]
+    let commands = [
+      RunCommand.name, ListCommand.name, ReportCommand.name, CompareCommand.name, MergeCommand.name,
+      BenchCommand.name, "help",
+    ]
     guard let first = arguments.first else {
       console.out(help)
       return .success
@@ -56,6 +61,12 @@ public enum StressCommand {
       return try RunCommand(catalog: catalog, console: console).run(rest)
     case ListCommand.name:
       return try ListCommand(catalog: catalog, console: console).run(rest)
+    case ReportCommand.name:
+      return try ReportCommand(console: console).run(rest)
+    case CompareCommand.name:
+      return try CompareCommand(console: console).run(rest)
+    case MergeCommand.name:
+      return try MergeCommand(console: console).run(rest)
     case BenchCommand.name:
       return try BenchCommand(catalog: catalog, console: console).run(rest)
     case "help":
@@ -63,6 +74,9 @@ public enum StressCommand {
       case nil: console.out(help)
       case RunCommand.name: console.out(RunCommand.help)
       case ListCommand.name: console.out(ListCommand.help)
+      case ReportCommand.name: console.out(ReportCommand.help)
+      case CompareCommand.name: console.out(CompareCommand.help)
+      case MergeCommand.name: console.out(MergeCommand.help)
       case BenchCommand.name: console.out(BenchCommand.help)
       case "help": console.out(help)
       case let other?:

@@ -83,6 +83,9 @@ import Foundation
 
   // MARK: - Processes
 
+  /// Whether standard error is a terminal (a live progress line) or a file or pipe (plain lines).
+  package static var standardErrorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+
   package static var processID: Int32 { getpid() }
   package static var parentProcessID: Int32 { getppid() }
 
@@ -290,6 +293,25 @@ import Foundation
     let fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
     guard fd >= 0 else { throw SystemError.failed("opening \(path)", errno) }
     return fd
+  }
+
+  /// Flushes a descriptor's data to disk.
+  package static func sync(_ fd: Int32) -> Bool {
+    // A device (/dev/stdout) cannot be synced, and need not be.
+    fsync(fd) == 0 || errno == EINVAL || errno == EROFS
+  }
+
+  /// Renames `from` over `to` atomically; the reason on failure.
+  package static func renameFile(_ from: String, to: String) -> String? {
+    rename(from, to) == 0 ? nil : errorMessage()
+  }
+
+  /// Whether `path` exists and is not a regular file or directory (a device, a pipe).
+  package static func isSpecialFile(_ path: String) -> Bool {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return false }
+    let kind = info.st_mode & S_IFMT
+    return kind != S_IFREG && kind != S_IFDIR
   }
 
   package static func errorMessage(_ code: Int32 = errno) -> String {

@@ -375,7 +375,7 @@ import Testing
   @Test func resumeNeedsAFileToFinish() throws {
     let missing = try runStress(["run", "--subjects", "noop", "--out", "/no/such.csv", "--resume"])
     #expect(missing.code == 64)
-    #expect(missing.err.hasPrefix("Error: Nothing to resume: cannot read '/no/such.csv'"))
+    #expect(missing.err.hasPrefix("Error: Cannot resume: no such results file: '/no/such.csv'"))
     let noOut = try runStress(["run", "--subjects", "noop", "--resume"])
     #expect(noOut.code == 64)
     #expect(noOut.err.hasPrefix("Error: '--resume' needs '--out <path>'"))

@@ -112,11 +112,10 @@ public struct Benchmark {
         let plan = Plan(
           suite: "bench", mode: .default, cells: [cell], trials: trials,
           bound: .ops(detectionOps), seed: 1, timeout: 10, tuning: variant.tuning)
-        let records = try Scheduler(plan: plan).run(observers: [])
+        let stats = try Scheduler(plan: plan).run(observers: [])[0]
         let detection = Detection(
-          subject: subject, variant: variant.name,
-          failed: records.filter { $0.result.outcome.isFailure }.count, trials: records.count,
-          medianTimeToFailureMs: Percentiles(records.compactMap(\.result.timeToFailureMs))?.p50)
+          subject: subject, variant: variant.name, failed: stats.failedTrials,
+          trials: stats.trials, medianTimeToFailureMs: stats.medianTimeToFailureMs)
         progress(detection)
         found.append(detection)
       }

@@ -7,7 +7,8 @@ public protocol RunObserver: AnyObject {
   func warmupFinished(_ cell: Cell, result: TrialResult) throws
   func trialFinished(_ record: TrialRecord) throws
   func cellFinished(_ cell: Cell, records: [TrialRecord]) throws
-  func runFinished(_ records: [TrialRecord]) throws
+  /// The run ended (or was stopped): every cell with a finished trial, in plan order.
+  func runFinished(_ cells: [CellStatistics]) throws
 }
 
 extension RunObserver {
@@ -16,5 +17,5 @@ extension RunObserver {
   public func warmupFinished(_ cell: Cell, result: TrialResult) throws {}
   public func trialFinished(_ record: TrialRecord) throws {}
   public func cellFinished(_ cell: Cell, records: [TrialRecord]) throws {}
-  public func runFinished(_ records: [TrialRecord]) throws {}
+  public func runFinished(_ cells: [CellStatistics]) throws {}
 }

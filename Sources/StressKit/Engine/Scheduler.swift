@@ -11,21 +11,29 @@ public final class Scheduler {
     Platform.ignoreBrokenPipes()
   }
 
-  /// Runs every trial; throws if an observer fails or no worker can be started, and
-  /// `RunInterrupted` (after telling the observers the run finished early) if `interruption`
-  /// asks to stop.
+  /// Runs every trial and returns each cell's statistics; throws if an observer fails or no
+  /// worker can be started, and `RunInterrupted` (after telling the observers the run finished
+  /// early) if `interruption` asks to stop. `completed` trials (from `ResumedRun`) are not run
+  /// again, and count in the run's end.
+  ///
+  /// A finished cell's trials are folded into its statistics and dropped: the runner's memory
+  /// stays flat however many trials a run has.
   @discardableResult
-  /// `completed` trials (from `ResumedRun`) are not run again, and count in the run's end.
   public func run(
     observers: [any RunObserver], interruption: Interruption? = nil,
     completed: [TrialRecord] = []
-  ) throws -> [TrialRecord] {
-    let done = Set(completed.map { CellTrial(cell: $0.cell, trial: $0.trial) })
+  ) throws -> [CellStatistics] {
+    var resumed = Dictionary(grouping: completed, by: \.cell)
     for o in observers { try o.runStarted(plan) }
-    var all = completed
+    var finished: [CellStatistics] = []
     for (index, cell) in plan.cells.enumerated() {
-      let remaining = (0..<plan.trials).filter { !done.contains(CellTrial(cell: cell, trial: $0)) }
-      if remaining.isEmpty { continue }
+      let earlier = resumed.removeValue(forKey: cell) ?? []
+      let done = Set(earlier.map(\.trial))
+      let remaining = (0..<plan.trials).filter { !done.contains($0) }
+      if remaining.isEmpty {
+        finished.append(CellStatistics(cell: cell, records: earlier))
+        continue
+      }
       for o in observers { try o.cellStarted(cell, index: index, of: plan.cells.count) }
       var worker: WorkerProcess?
       defer { worker?.stop() }
@@ -34,7 +42,7 @@ public final class Scheduler {
       for trial in Array(-plan.warmup..<0) + remaining {
         if let interruption, interruption.requested != nil {
           worker?.stop()
-          try stopEarly(observers, all + records, interruption)
+          try stopEarly(observers, finished, earlier + records, resumed, interruption)
         }
         // A fresh worker after any failure: a corrupt trial may have left the heap damaged,
         // and the next trial must not crash for it.
@@ -49,7 +57,7 @@ public final class Scheduler {
           result = try worker!.run(
             spec, timeout: plan.timeout, failsAlone: cell.failsAlone, interruption: interruption)
         } catch {
-          try stopEarly(observers, all + records, interruption!)
+          try stopEarly(observers, finished, earlier + records, resumed, interruption!)
         }
         if result.outcome != .ok { worker?.stop() }
         if trial < 0 {
@@ -60,25 +68,27 @@ public final class Scheduler {
         records.append(record)
         for o in observers { try o.trialFinished(record) }
       }
-      all += records
       for o in observers { try o.cellFinished(cell, records: records) }
+      finished.append(CellStatistics(cell: cell, records: earlier + records))
     }
-    for o in observers { try o.runFinished(all) }
-    return all
-  }
-
-  struct CellTrial: Hashable {
-    var cell: Cell
-    var trial: Int
+    let cells = CellStatistics.related(finished)
+    for o in observers { try o.runFinished(cells) }
+    return cells
   }
 
   /// The trials finished so far go to the observers as the run's end; then the run throws.
   private func stopEarly(
-    _ observers: [any RunObserver], _ done: [TrialRecord], _ interruption: Interruption
+    _ observers: [any RunObserver], _ finished: [CellStatistics], _ partial: [TrialRecord],
+    _ resumed: [Cell: [TrialRecord]], _ interruption: Interruption
   ) throws -> Never {
-    for o in observers { try o.runFinished(done) }
+    var cells = finished
+    if let cell = partial.first?.cell { cells.append(CellStatistics(cell: cell, records: partial)) }
+    // Later cells' trials from a resumed file are kept too.
+    cells += plan.cells.compactMap { c in resumed[c].map { CellStatistics(cell: c, records: $0) } }
+    cells = CellStatistics.related(cells)
+    for o in observers { try o.runFinished(cells) }
     throw RunInterrupted(
-      signal: interruption.requested ?? 0, trialsDone: done.count,
+      signal: interruption.requested ?? 0, trialsDone: cells.map(\.trials).reduce(0, +),
       trialsPlanned: plan.cells.count * plan.trials)
   }
 }

@@ -27,11 +27,22 @@ public final class CSVFile {
     Platform.closeDescriptor(descriptor)
   }
 
-  /// Appends rows, all in one write.
-  public func append(_ rows: [[String]]) throws {
-    let text = rows.map(CSV.line).joined()
+  /// Appends text as it is, in one write (a whole report, not rows).
+  public func write(_ text: String) throws {
     guard Platform.writeAll(descriptor, Array(text.utf8)) else {
       throw WriteError(description: "writing to '\(path)' failed: \(Platform.errorMessage())")
     }
+  }
+
+  /// Flushes the file to disk, so a rename after it never exposes an empty file.
+  public func sync() throws {
+    guard Platform.sync(descriptor) else {
+      throw WriteError(description: "writing to '\(path)' failed: \(Platform.errorMessage())")
+    }
+  }
+
+  /// Appends rows, all in one write.
+  public func append(_ rows: [[String]]) throws {
+    try write(rows.map(CSV.line).joined())
   }
 }

@@ -18,8 +18,25 @@ public struct CellStatistics: Sendable {
   /// The same subject's `unprotected` median at 1 thread over this cell's median: how many
   /// times slower, in total throughput, than bare single-threaded access.
   public var costVersusUnprotected: Double?
+  /// Throughput of each finished trial (ok or corrupt), in trial order.
+  public var rates: [Double]
+  /// Sum of the trials' timed regions.
+  public var seconds: Double
+  /// The first few trials that did not end ok, in trial order, for reports: a cell keeps at most
+  /// `sampleLimit` of them, so a long run's memory does not grow with its trials.
+  public var failureSamples: [TrialRecord]
+  /// Trials that fail the run (a protected wrapper's failure, or `error`).
+  public var failingTrials: Int
+  /// Trials the harness itself failed (exit 2).
+  public var harnessFaults: Int
 
-  /// One entry per cell, in the order cells first appear in `records`.
+  public static let sampleLimit = 10
+
+  /// Trials that did not end ok.
+  public var failedTrials: Int { trials - (counts[.ok] ?? 0) }
+
+  /// One entry per cell, in the order cells first appear in `records`, related to each other
+  /// (scaling and cost).
   public static func compute(_ records: [TrialRecord]) -> [CellStatistics] {
     var order: [Cell] = []
     var groups: [Cell: [TrialRecord]] = [:]
@@ -27,7 +44,12 @@ public struct CellStatistics: Sendable {
       if groups[r.cell] == nil { order.append(r.cell) }
       groups[r.cell, default: []].append(r)
     }
-    var stats = order.map { CellStatistics(cell: $0, records: groups[$0]!) }
+    return related(order.map { CellStatistics(cell: $0, records: groups[$0]!) })
+  }
+
+  /// `stats` with scaling and cost filled in from the 1-thread cells among them.
+  public static func related(_ stats: [CellStatistics]) -> [CellStatistics] {
+    var stats = stats
     var medians: [String: Double] = [:]
     for s in stats where s.cell.threads == 1 && s.cell.readers == nil {
       medians["\(s.cell.subject)/\(s.cell.wrapper)"] = s.throughput?.p50
@@ -43,15 +65,20 @@ public struct CellStatistics: Sendable {
     return stats
   }
 
-  init(cell: Cell, records: [TrialRecord]) {
+  /// One cell's statistics, alone (see `related`).
+  public init(cell: Cell, records: [TrialRecord]) {
     self.cell = cell
     trials = records.count
+    seconds = records.compactMap(\.result.seconds).reduce(0, +)
+    failureSamples = Array(records.filter { $0.result.outcome != .ok }.prefix(Self.sampleLimit))
+    failingTrials = records.filter(\.failsRun).count
+    harnessFaults = records.filter(\.isHarnessFault).count
     counts = Dictionary(grouping: records, by: \.result.outcome).mapValues(\.count)
     // Broken subjects and harness faults (`error`) expose nothing about thread safety.
     let failed = records.filter { [.corrupt, .crash, .hang].contains($0.result.outcome) }.count
     detectionRate = records.isEmpty ? 0 : Double(failed) / Double(records.count)
     medianTimeToFailureMs = Percentiles(records.compactMap(\.result.timeToFailureMs))?.p50
-    let rates = records.compactMap(\.result.opsPerSecond)
+    rates = records.compactMap(\.result.opsPerSecond)
     throughput = Percentiles(rates)
     if !rates.isEmpty {
       let mean = rates.reduce(0, +) / Double(rates.count)

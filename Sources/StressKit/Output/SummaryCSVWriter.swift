@@ -17,11 +17,8 @@ public final class SummaryCSVWriter: RunObserver {
     try file.append([SummaryColumns.header])
   }
 
-  public func runFinished(_ records: [TrialRecord]) throws {
+  public func runFinished(_ cells: [CellStatistics]) throws {
     guard let plan else { return }
-    try file.append(
-      CellStatistics.compute(records).map {
-        SummaryColumns.row($0, plan: plan, environment: environment)
-      })
+    try file.append(cells.map { SummaryColumns.row($0, plan: plan, environment: environment) })
   }
 }

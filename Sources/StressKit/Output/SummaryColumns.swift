@@ -4,7 +4,8 @@ import Foundation
 public enum SummaryColumns {
   public static let header = [
     "run_id", "started_at", "suite", "mode", "subject", "documented", "wrapper", "protected",
-    "driver", "threads", "readers", "writers", "read_ratio", "trials", "warmup_trials", "ok",
+    "driver", "threads", "readers", "writers", "read_ratio", "trials", "warmup_trials", "shard",
+    "ok",
     "corrupt", "crash", "hang", "error", "detection_rate", "median_time_to_failure_ms",
     "ops_per_sec_p0", "ops_per_sec_p25", "ops_per_sec_p50", "ops_per_sec_p75", "ops_per_sec_p90",
     "ops_per_sec_p100", "ops_per_sec_mean", "ops_per_sec_ci999_low", "ops_per_sec_ci999_high",
@@ -20,6 +21,7 @@ public enum SummaryColumns {
       c.subject, c.documented.rawValue, c.wrapper, String(c.isProtected), c.driver.rawValue,
       String(c.threads), c.readers.map(String.init) ?? "", c.writers.map(String.init) ?? "",
       ResultColumns.number(c.readRatio), String(s.trials), String(plan.warmup),
+      plan.shard?.description ?? "",
     ]
     let counts: [String] = Outcome.allCases.map { String(s.counts[$0] ?? 0) }
     let failure: [String] = [

@@ -18,6 +18,8 @@ public struct Plan: Sendable {
   public var tuning: Tuning
   /// Count ThreadSanitizer reports per trial (see `scripts/tsan.sh`).
   public var countsSanitizerReports = false
+  /// The slice of the suite's cells this run holds, if sharded.
+  public var shard: Shard?
 
   public init(
     runID: String = Plan.newRunID(), startedAt: Date = Date(), suite: String, mode: Mode,
@@ -151,10 +153,18 @@ extension Plan {
         }
       }
     }
+    if let shard = options.shard {
+      let all = cells.count
+      cells = shard.slice(cells)
+      guard !cells.isEmpty else {
+        throw PlanError("shard \(shard) has no cells: the plan has only \(all)")
+      }
+    }
     self.init(
       suite: suite.name, mode: options.mode, cells: cells, trials: trials, bound: bound,
       seed: options.seed ?? UInt64.random(in: 0...UInt64(UInt32.max)), timeout: timeout,
       warmup: max(0, budget.warmup ?? 0), tuning: options.tuning)
     countsSanitizerReports = options.countsSanitizerReports
+    shard = options.shard
   }
 }

@@ -22,6 +22,8 @@ public struct RunOptions: Sendable, Equatable {
   public var warmup: Int?
   /// Count ThreadSanitizer reports per trial (the binary is built with TSan).
   public var countsSanitizerReports = false
+  /// Run only this slice of the cells (`--shard I/N`).
+  public var shard: Shard?
 
   public init() {}
 }

@@ -1,0 +1,85 @@
+import Foundation
+import StressKit
+
+/// `stress compare`: a baseline run against a current one, for the nightly job.
+struct CompareCommand {
+  static let name = "compare"
+  static let overview =
+    "Compare two runs cell by cell: correctness changes and throughput changes beyond a threshold."
+  static let usage = "stress compare <baseline.csv> <current.csv> [<options>]"
+  static let arguments = [
+    ("<baseline.csv>", "The trial CSV of the run to compare against."),
+    ("<current.csv>", "The trial CSV of the run under test."),
+  ]
+  static let options: [OptionSpec] = [
+    .value(
+      "threshold", "<percent>",
+      "A median throughput change beyond this is reported, as 10% or 10.", default: "10%"),
+    .value(
+      "format", "<format>", "text, markdown (for a CI summary page) or json.", default: "text"),
+    .help,
+  ]
+
+  static var help: String {
+    HelpText.render(
+      overview: overview, usage: usage, arguments: arguments, options: options,
+      footer: """
+        HOW CHANGES ARE JUDGED:
+          Correctness: a protected wrapper with any failing trial now is a regression; an
+          unprotected cell whose verdict changed either way is reported as a change.
+          Throughput: the change of the medians, beyond the threshold, confirmed by a two-sided
+          Mann-Whitney U test on the trials at p < 0.01. That needs 5 or more trials a side
+          (the default mode's count); with fewer, a change is reported as inconclusive. A
+          protected wrapper markedly slower is a regression; an unprotected one, a change.
+
+        EXIT CODES:
+          0   no regression
+          1   at least one regression
+          2   a results file is missing or is not a trial CSV
+          64  bad command line
+        """)
+  }
+
+  let console: Console
+
+  func run(_ arguments: [String]) throws(UsageError) -> ExitCode {
+    let parsed = try ParsedArguments(
+      arguments, specs: Self.options, usage: Self.usage, takesOperands: true)
+    if parsed.flags.contains("help") {
+      console.out(Self.help)
+      return .success
+    }
+    guard parsed.positionals.count == 2 else {
+      throw UsageError(
+        "Expected two results files, a baseline and a current run; got "
+          + "\(parsed.positionals.count).", usage: Self.usage)
+    }
+    let format = try parsed.format(allowing: [.text, .markdown, .json], usage: Self.usage)
+    let threshold = try Self.threshold(parsed.string("threshold") ?? "10%")
+    guard let files = ResultsInput.load(parsed.positionals, console: console) else {
+      return .harness
+    }
+    let comparison = Comparison(
+      baseline: CellStatistics.compute(files[0].records),
+      current: CellStatistics.compute(files[1].records), threshold: threshold)
+    let report = ComparisonReport(
+      comparison: comparison, baseline: files[0], current: files[1])
+    switch format {
+    case .text: console.out(report.text())
+    case .markdown: console.out(report.markdown())
+    case .json: console.out(report.json())
+    }
+    return comparison.regressions.isEmpty ? .success : .failure
+  }
+
+  /// "10%" or "10" -> 0.1; from more than 0 to 1000%.
+  static func threshold(_ text: String) throws(UsageError) -> Double {
+    let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
+    guard let percent = Double(digits), percent > 0, percent <= 1000 else {
+      throw UsageError(
+        "Invalid value '\(text)' for '--threshold': expected a percentage above 0 and at most "
+          + "1000, such as 10%.", usage: usage)
+    }
+    return percent / 100
+  }
+}

@@ -1,0 +1,40 @@
+import StressKit
+
+/// `stress list --format json`: the catalog and the suites, for scripts.
+struct Listing: Encodable {
+  var formatVersion = 1
+  var subjects: [Subject]
+  var wrappers: [Wrapper]
+  var suites: [SuiteEntry]
+
+  struct Subject: Encodable {
+    var id: String
+    var documented: String
+    var readRatio: Double
+    var readOnly: Bool
+    var hidden: Bool
+    var summary: String
+  }
+
+  struct Wrapper: Encodable {
+    var id: String
+    var `protected`: Bool
+    var driver: String
+    var summary: String
+  }
+
+  struct SuiteEntry: Encodable {
+    var name: String
+    /// nil when the suite file cannot be read.
+    var description: String?
+    var subjects: [String]?
+  }
+
+  init(subjects: [Subject], wrappers: [Wrapper], suites: [SuiteEntry]) {
+    self.subjects = subjects
+    self.wrappers = wrappers
+    self.suites = suites
+  }
+
+  func json() -> String { JSONOutput.encode(self) }
+}

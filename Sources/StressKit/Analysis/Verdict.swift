@@ -1,0 +1,61 @@
+/// What a subject's unprotected trials at 2 or more threads showed, next to what is documented.
+/// A race needs company, so single-threaded trials say nothing here; protected wrappers are the
+/// fix, not the type.
+public struct Verdict: Sendable, Equatable {
+  public var subject: String
+  public var documented: DocumentedSafety
+  public var trials: Int
+  /// Trials that ended corrupt, crashed or hung, by outcome.
+  public var failures: [Outcome: Int]
+
+  public var failed: Int { failures.values.reduce(0, +) }
+
+  /// One verdict per subject with unprotected cells at 2 or more threads, in first-seen order.
+  public static func from(_ cells: [CellStatistics]) -> [Verdict] {
+    var verdicts: [Verdict] = []
+    var index: [String: Int] = [:]
+    for s in cells where !s.cell.isProtected && s.cell.threads > 1 {
+      let i =
+        index[s.cell.subject]
+        ?? {
+          verdicts.append(
+            Verdict(
+              subject: s.cell.subject, documented: s.cell.documented, trials: 0, failures: [:]))
+          index[s.cell.subject] = verdicts.count - 1
+          return verdicts.count - 1
+        }()
+      verdicts[i].trials += s.trials
+      for outcome in [Outcome.corrupt, .crash, .hang] {
+        if let n = s.counts[outcome], n > 0 { verdicts[i].failures[outcome, default: 0] += n }
+      }
+    }
+    return verdicts
+  }
+
+  /// The rule of three: with no failure in n independent trials, the per-trial failure rate is
+  /// below 3/n with 95% confidence.
+  public var upperBound95: Double? {
+    failed == 0 && trials > 0 ? min(1, 3 / Double(trials)) : nil
+  }
+
+  /// "unsafe" when any trial failed; otherwise no verdict beyond the bound.
+  public var measured: String {
+    if failed > 0 {
+      let kinds = [Outcome.crash, .hang, .corrupt].compactMap { o in
+        failures[o].map { "\(o.rawValue) \($0)" }
+      }
+      return "unsafe: \(failed) of \(trials) trials failed (\(kinds.joined(separator: ", ")))"
+    }
+    let bound = upperBound95.map { String(format: "%.3g", $0 * 100) } ?? "100"
+    return "no failure seen in \(trials) trials (failure rate < \(bound)% per trial, 95%)"
+  }
+
+  /// Where documentation and measurement disagree; both directions are findings.
+  public var disagreement: String? {
+    switch (documented, failed > 0) {
+    case (.safe, true): "documented safe, but failed here"
+    case (.unsafe, false): "documented unsafe, but no failure reproduced here"
+    default: nil
+    }
+  }
+}

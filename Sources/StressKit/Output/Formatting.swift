@@ -1,0 +1,22 @@
+import Foundation
+
+/// How numbers and outcome counts read in every text the tool prints (console, compare, HTML).
+public enum Formatting {
+  /// 12345678 -> "12.3M".
+  public static func compact(_ x: Double) -> String {
+    switch x {
+    case 1e9...: String(format: "%.1fG", x / 1e9)
+    case 1e6...: String(format: "%.1fM", x / 1e6)
+    case 1e3...: String(format: "%.1fk", x / 1e3)
+    default: String(format: "%.0f", x)
+    }
+  }
+
+  /// Outcome counts, worst first: "crash 2/5, ok 3/5".
+  public static func outcomes(_ counts: [Outcome: Int]) -> String {
+    let total = counts.values.reduce(0, +)
+    return Outcome.allCases.reversed().compactMap { outcome in
+      counts[outcome].map { "\(outcome.rawValue) \($0)/\(total)" }
+    }.joined(separator: ", ")
+  }
+}

@@ -1,0 +1,13 @@
+import Foundation
+
+/// The tool's JSON style, for every `--format json`: pretty-printed, sorted, snake_case keys
+/// (as the CSV's columns), one trailing newline.
+public enum JSONOutput {
+  public static func encode(_ value: some Encodable) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    encoder.keyEncodingStrategy = .convertToSnakeCase
+    // The documents hold strings, numbers and optionals only: encoding cannot fail.
+    return String(decoding: (try? encoder.encode(value)) ?? Data(), as: UTF8.self) + "\n"
+  }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// Writes JUnit XML when the run ends, for CI dashboards: a testsuite per subject, a testcase
+/// per cell. A cell that fails the run is a `<failure>` (a protected wrapper that did not stay
+/// correct) or an `<error>` (a broken subject, a harness fault); an unprotected cell's findings
+/// are properties and system-out, never a failure, so they do not fail the build.
+public final class JUnitWriter: RunObserver {
+  private let file: ReportFile
+  private var plan: Plan?
+
+  /// Opens the file now, so a bad path fails before any trial runs.
+  public init(path: String) throws {
+    file = try ReportFile(path: path, what: "JUnit XML")
+  }
+
+  public func runStarted(_ plan: Plan) throws {
+    self.plan = plan
+  }
+
+  public func runFinished(_ cells: [CellStatistics]) throws {
+    try file.write(Self.render(cells, name: "stress \(plan?.suite ?? "run")"))
+  }
+
+  /// The JUnit document for `cells`, grouped by subject in first-seen order.
+  public static func render(_ cells: [CellStatistics], name: String) -> String {
+    var subjects: [String] = []
+    var groups: [String: [CellStatistics]] = [:]
+    for s in cells {
+      if groups[s.cell.subject] == nil { subjects.append(s.cell.subject) }
+      groups[s.cell.subject, default: []].append(s)
+    }
+    func failures(_ cells: [CellStatistics]) -> Int {
+      cells.filter { $0.failingTrials > 0 && !isError($0) }.count
+    }
+    func errors(_ cells: [CellStatistics]) -> Int { cells.filter(isError).count }
+    func time(_ cells: [CellStatistics]) -> String {
+      String(format: "%.3f", cells.map(\.seconds).reduce(0, +))
+    }
+    var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    xml +=
+      "<testsuites name=\"\(Markup.escape(name))\" tests=\"\(cells.count)\" "
+      + "failures=\"\(failures(cells))\" errors=\"\(errors(cells))\" time=\"\(time(cells))\">\n"
+    for subject in subjects {
+      let group = groups[subject]!
+      xml +=
+        "  <testsuite name=\"\(Markup.escape(subject))\" tests=\"\(group.count)\" "
+        + "failures=\"\(failures(group))\" errors=\"\(errors(group))\" skipped=\"0\" "
+        + "time=\"\(time(group))\">\n"
+      xml += "    <properties>\n"
+      xml += property("documented", group[0].cell.documented.rawValue, indent: 6)
+      xml += "    </properties>\n"
+      for s in group { xml += testcase(s) }
+      xml += "  </testsuite>\n"
+    }
+    return xml + "</testsuites>\n"
+  }
+
+  /// A cell fails as an error when its failing trials include `error` (broken, not racy).
+  private static func isError(_ s: CellStatistics) -> Bool {
+    s.failingTrials > 0 && (s.counts[.error] ?? 0) > 0
+  }
+
+  private static func testcase(_ s: CellStatistics) -> String {
+    let c = s.cell
+    var name = "\(c.wrapper) / \(c.threads) thread\(c.threads == 1 ? "" : "s")"
+    if let readers = c.readers { name += " / \(readers) readers" }
+    if c.driver == .dispatchApply { name += " / dispatch-apply" }
+    var xml =
+      "    <testcase classname=\"stress.\(Markup.escape(c.subject))\" name=\"\(Markup.escape(name))\" "
+      + "time=\"\(String(format: "%.3f", s.seconds))\">\n"
+    xml += "      <properties>\n"
+    xml += property("protected", String(c.isProtected), indent: 8)
+    xml += property("trials", String(s.trials), indent: 8)
+    for outcome in Outcome.allCases {
+      xml += property(outcome.rawValue, String(s.counts[outcome] ?? 0), indent: 8)
+    }
+    if let median = s.throughput?.p50 {
+      xml += property("median_ops_per_sec", String(format: "%.1f", median), indent: 8)
+    }
+    xml += "      </properties>\n"
+    let summary = "\(s.failedTrials) of \(s.trials) trials did not end ok"
+    let samples = s.failureSamples.map {
+      "trial \($0.trial) (seed \($0.seed)): \($0.result.outcome.rawValue): \($0.result.detail)"
+    }.joined(separator: "\n")
+    if s.failingTrials > 0 {
+      let tag = isError(s) ? "error" : "failure"
+      let kind = s.failureSamples.first?.result.outcome.rawValue ?? "error"
+      xml +=
+        "      <\(tag) message=\"\(Markup.escape(summary))\" type=\"\(kind)\">"
+        + "\(Markup.escape(samples))</\(tag)>\n"
+    } else if s.failedTrials > 0 {
+      // Unprotected findings: evidence for the report, not a broken build.
+      xml +=
+        "      <system-out>finding (unprotected, does not fail the build): \(Markup.escape(summary))\n"
+        + "\(Markup.escape(samples))</system-out>\n"
+    }
+    return xml + "    </testcase>\n"
+  }
+
+  private static func property(_ name: String, _ value: String, indent: Int) -> String {
+    String(repeating: " ", count: indent)
+      + "<property name=\"\(Markup.escape(name))\" value=\"\(Markup.escape(value))\"/>\n"
+  }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// A report written whole at the end (JUnit, HTML, a merged CSV): opened early so a bad path
+/// fails before any work, written to a temporary file beside it and renamed into place, so a
+/// reader never sees half a report and a failed write leaves none.
+public final class ReportFile {
+  public let path: String
+  private let what: String
+
+  /// Checks now that `path`'s directory exists and can be written.
+  public init(path: String, what: String) throws {
+    self.path = path
+    self.what = what
+    let probe = temporaryPath
+    guard FileManager.default.createFile(atPath: probe, contents: nil) else {
+      throw CSVFile.WriteError(
+        description: "cannot write \(what) to '\(path)': \(Self.reason(for: path))")
+    }
+    try? FileManager.default.removeItem(atPath: probe)
+  }
+
+  private var temporaryPath: String {
+    let url = URL(fileURLWithPath: path)
+    return url.deletingLastPathComponent()
+      .appendingPathComponent(".\(url.lastPathComponent).\(Platform.processID).tmp").path
+  }
+
+  /// Writes `text` as the whole file.
+  public func write(_ text: String) throws {
+    // A device or a pipe (/dev/stdout, /dev/full) is written in place, never replaced.
+    if Platform.isSpecialFile(path) {
+      let file = try CSVFile(path: path, what: what)
+      return try file.write(text)
+    }
+    let temporary = temporaryPath
+    let file = try CSVFile(path: temporary, what: what)
+    do {
+      try file.write(text)
+      try file.sync()
+    } catch {
+      try? FileManager.default.removeItem(atPath: temporary)
+      throw error
+    }
+    if let reason = Platform.renameFile(temporary, to: path) {
+      try? FileManager.default.removeItem(atPath: temporary)
+      throw CSVFile.WriteError(description: "cannot write \(what) to '\(path)': \(reason)")
+    }
+  }
+
+  private static func reason(for path: String) -> String {
+    let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    var isDirectory: ObjCBool = false
+    if !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
+      return "no such directory '\(directory)'"
+    }
+    return isDirectory.boolValue ? "permission denied" : "'\(directory)' is not a directory"
+  }
+}

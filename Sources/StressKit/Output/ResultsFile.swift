@@ -1,0 +1,145 @@
+import Foundation
+
+/// A trial CSV read back: by `--resume`, `report`, `compare`, `verdicts` and `merge`. Every
+/// command that reads results reads them here, so each refuses the same bad files the same way.
+public struct ResultsFile: Sendable {
+  public var path: String
+  /// The whole rows, header excluded; a torn last row (from a killed run) is dropped.
+  public var rows: [[String]]
+  /// Bytes up to the end of the last whole row.
+  public var wholeBytes: Int
+
+  /// A file that cannot be used as results: missing, unreadable, not a trial CSV of this
+  /// version, or holding a malformed row.
+  public struct LoadError: Error, Equatable, CustomStringConvertible {
+    public var description: String
+    init(_ description: String) { self.description = description }
+  }
+
+  /// Reads and checks `path`: the header must be this version's, and every row well formed.
+  public static func load(_ path: String) throws(LoadError) -> ResultsFile {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+      throw LoadError("no such results file: '\(path)'")
+    }
+    guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
+      throw LoadError("cannot read '\(path)'")
+    }
+    let bytes = [UInt8](data)
+    var whole = bytes.count
+    // A row is whole once its CRLF is written.
+    while whole > 0 && !(whole >= 2 && bytes[whole - 2] == 13 && bytes[whole - 1] == 10) {
+      whole -= 1
+    }
+    guard let text = String(validating: bytes[..<whole], as: UTF8.self) else {
+      throw LoadError("'\(path)' is not a results CSV: it is not UTF-8 text")
+    }
+    let rows = CSV.parse(text)
+    guard let header = rows.first, header == ResultColumns.header else {
+      throw LoadError("'\(path)' is not a trial CSV of this version of stress: \(why(rows.first))")
+    }
+    let file = ResultsFile(path: path, rows: Array(rows.dropFirst()), wholeBytes: whole)
+    for (index, row) in file.rows.enumerated() {
+      try file.check(row, line: index + 2)
+    }
+    return file
+  }
+
+  /// What is wrong with a header that is not this version's.
+  private static func why(_ header: [String]?) -> String {
+    guard let header, header != [""] else { return "it is empty" }
+    if header == SummaryColumns.header {
+      return "it is a per-cell summary; give the trial CSV it was written beside"
+    }
+    if let missing = ResultColumns.header.first(where: { !header.contains($0) }) {
+      return "its header has no '\(missing)' column"
+    }
+    return "its columns differ from this version's (see Results/README.md)"
+  }
+
+  private func check(_ row: [String], line: Int) throws(LoadError) {
+    guard row.count == ResultColumns.header.count else {
+      throw LoadError(
+        "'\(path)' line \(line) has \(row.count) fields where the header has "
+          + "\(ResultColumns.header.count)")
+    }
+    func bad(_ name: String) -> LoadError {
+      LoadError("'\(path)' line \(line): invalid \(name) '\(row[Self.column[name]!])'")
+    }
+    let value = { (name: String) in row[Self.column[name]!] }
+    guard Outcome(rawValue: value("outcome")) != nil else { throw bad("outcome") }
+    guard DocumentedSafety(rawValue: value("documented")) != nil else { throw bad("documented") }
+    guard Driver(rawValue: value("driver")) != nil else { throw bad("driver") }
+    guard ["true", "false"].contains(value("protected")) else { throw bad("protected") }
+    guard let threads = Int(value("threads")), threads >= 1 else { throw bad("threads") }
+    guard
+      value("readers").isEmpty || Int(value("readers")).map({ (0...threads).contains($0) }) == true
+    else { throw bad("readers") }
+    guard let ratio = Double(value("read_ratio")), (0...1).contains(ratio) else {
+      throw bad("read_ratio")
+    }
+    guard Int(value("trial")).map({ $0 >= 0 }) == true else { throw bad("trial") }
+    guard UInt64(value("seed")) != nil else { throw bad("seed") }
+    guard !value("subject").isEmpty else { throw bad("subject") }
+    guard !value("wrapper").isEmpty else { throw bad("wrapper") }
+    for name in ["failures", "ops", "reads", "writes", "tsan_reports"]
+    where !value(name).isEmpty && Int(value(name)).map({ $0 >= 0 }) != true {
+      throw bad(name)
+    }
+    for name in ["seconds", "ops_per_sec", "time_to_failure_ms"]
+    where !value(name).isEmpty && Double(value(name)).map({ $0.isFinite && $0 >= 0 }) != true {
+      throw bad(name)
+    }
+  }
+
+  static let column = Dictionary(
+    uniqueKeysWithValues: ResultColumns.header.enumerated().map { ($1, $0) })
+
+  /// The value of `name` in `row`.
+  public func value(_ name: String, in row: [String]) -> String {
+    row[Self.column[name]!]
+  }
+
+  /// Distinct values of column `name`, in first-seen order.
+  public func values(_ name: String) -> [String] {
+    var seen = Set<String>()
+    return rows.map { value(name, in: $0) }.filter { seen.insert($0).inserted }
+  }
+
+  /// "collections, mode quick, 1000 ops per thread, swift-6.3.1, 2 cpus, 144 trials of run
+  /// 1a2b3c": what a reader needs to judge whether two files compare.
+  public var overview: String {
+    func joined(_ name: String) -> String { values(name).joined(separator: "+") }
+    var budget = ""
+    if !joined("ops_limit").isEmpty { budget = "\(joined("ops_limit")) ops per thread" }
+    if !joined("seconds_limit").isEmpty { budget = "\(joined("seconds_limit")) s per trial" }
+    let runs = values("run_id")
+    return [
+      joined("suite"), "mode \(joined("mode"))", budget, joined("toolchain"),
+      "\(joined("cpus")) cpus",
+      "\(rows.count) trials of run\(runs.count == 1 ? "" : "s") \(runs.joined(separator: ", "))",
+    ].filter { !$0.isEmpty }.joined(separator: ", ")
+  }
+
+  /// Each row as a trial record (checked on load, so this cannot fail).
+  public var records: [TrialRecord] {
+    rows.map { row in
+      func value(_ name: String) -> String { row[Self.column[name]!] }
+      let threads = Int(value("threads"))!
+      let cell = Cell(
+        subject: value("subject"), wrapper: value("wrapper"), threads: threads,
+        readRatio: Double(value("read_ratio"))!,
+        documented: DocumentedSafety(rawValue: value("documented"))!,
+        isProtected: value("protected") == "true", readers: Int(value("readers")),
+        driver: Driver(rawValue: value("driver"))!)
+      var result = TrialResult(
+        outcome: Outcome(rawValue: value("outcome"))!, failures: Int(value("failures")),
+        ops: Int(value("ops")), reads: Int(value("reads")), writes: Int(value("writes")),
+        seconds: Double(value("seconds")), detail: value("detail"))
+      result.timeToFailureMs = Double(value("time_to_failure_ms"))
+      result.sanitizerReports = Int(value("tsan_reports"))
+      return TrialRecord(
+        cell: cell, trial: Int(value("trial"))!, seed: UInt64(value("seed"))!, result: result)
+    }
+  }
+}

@@ -1,0 +1,98 @@
+/// Trial CSVs joined into one: the shards of a run (`--shard I/N`) or runs of the same plan on
+/// disjoint cells. Refuses files from incompatible runs and files that overlap.
+public struct ResultsMerge: Sendable {
+  /// The merged rows, header excluded.
+  public var rows: [[String]]
+  /// Things worth knowing that do not stop the merge: missing shards, mixed machines.
+  public var notes: [String]
+
+  public struct Incompatible: Error, Equatable, CustomStringConvertible {
+    public var description: String
+  }
+
+  /// Columns that must agree: they set what a trial measured.
+  public static let planColumns = [
+    "suite", "mode", "ops_limit", "seconds_limit", "stride", "yield_probability", "pinned",
+    "instances", "warmup_trials",
+  ]
+
+  private struct TrialKey: Hashable {
+    var cell: CellKey
+    var trial: Int
+  }
+
+  public init(_ files: [ResultsFile]) throws(Incompatible) {
+    notes = []
+    let all = files.flatMap { f in f.rows.map { (file: f, row: $0) } }
+    guard let first = all.first else {
+      throw Incompatible(description: "nothing to merge: the files hold no trial")
+    }
+    for name in Self.planColumns {
+      let reference = first.file.value(name, in: first.row)
+      if let other = all.first(where: { $0.file.value(name, in: $0.row) != reference }) {
+        throw Incompatible(
+          description:
+            "'\(other.file.path)' comes from a different run: its \(name) is "
+            + "'\(other.file.value(name, in: other.row))' where '\(first.file.path)' has "
+            + "'\(reference)'")
+      }
+    }
+    var owner: [TrialKey: String] = [:]
+    for file in files {
+      for record in file.records {
+        let key = TrialKey(cell: CellKey(record.cell), trial: record.trial)
+        if let earlier = owner.updateValue(file.path, forKey: key) {
+          throw Incompatible(
+            description:
+              "'\(file.path)' and '\(earlier)' overlap: both hold trial \(record.trial) of "
+              + key.cell.label)
+        }
+      }
+    }
+    for name in ["toolchain", "os", "cpus"] {
+      let values = Set(all.map { $0.file.value(name, in: $0.row) })
+      if values.count > 1 {
+        notes.append("the files differ in \(name): \(values.sorted().joined(separator: "; "))")
+      }
+    }
+    rows = try Self.ordered(files, notes: &notes)
+  }
+
+  /// The shards of one run interleaved back into the unsharded plan's order (shard i holds
+  /// cells i-1, i-1+N, ...); other files one after another.
+  private static func ordered(_ files: [ResultsFile], notes: inout [String]) throws(Incompatible)
+    -> [[String]]
+  {
+    let shards = files.map { f in Set(f.values("shard")) }
+    let parsed = shards.map { set in set.count == 1 ? set.first.flatMap(Shard.init) : nil }
+    guard parsed.allSatisfy({ $0 != nil }), let count = parsed.first??.count,
+      parsed.allSatisfy({ $0?.count == count })
+    else {
+      if shards.contains(where: { $0 != [""] }) {
+        notes.append("the files are not shards of one run: rows are kept in file order")
+      }
+      return files.flatMap(\.rows)
+    }
+    let indexes = parsed.map { $0!.index }
+    if let repeated = indexes.first(where: { i in indexes.filter { $0 == i }.count > 1 }) {
+      throw Incompatible(description: "shard \(repeated)/\(count) is given twice")
+    }
+    let missing = (1...count).filter { !indexes.contains($0) }
+    if !missing.isEmpty {
+      notes.append(
+        "shard\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(count)" }.joined(separator: ", ")) "
+          + "missing: the merge holds \(files.count) of \(count)")
+    }
+    var ranked: [(rank: Int, position: Int, row: [String])] = []
+    for (file, shard) in zip(files, parsed) {
+      var cells: [CellKey: Int] = [:]
+      for (row, record) in zip(file.rows, file.records) {
+        let cell = CellKey(record.cell)
+        let k = cells[cell] ?? cells.count
+        cells[cell] = k
+        ranked.append((k * count + shard!.index - 1, ranked.count, row))
+      }
+    }
+    return ranked.sorted { ($0.rank, $0.position) < ($1.rank, $1.position) }.map(\.row)
+  }
+}
