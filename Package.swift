@@ -18,9 +18,14 @@ let package = Package(
     // Argument parsing, help, console output: the `stress` command as a library entry point.
     .target(name: "StressCLI", dependencies: ["StressKit"]),
     .executableTarget(name: "stress", dependencies: ["StressCLI", "FoundationSubjects"]),
-    .testTarget(name: "StressKitTests", dependencies: ["StressKit", "FoundationSubjects"]),
+    // Crafted results files, shared by both test targets.
+    .target(name: "StressTestSupport", dependencies: ["StressKit"], path: "Tests/Support"),
     .testTarget(
-      name: "StressCLITests", dependencies: ["StressCLI", "FoundationSubjects", "stress"]),
+      name: "StressKitTests", dependencies: ["StressKit", "FoundationSubjects", "StressTestSupport"]
+    ),
+    .testTarget(
+      name: "StressCLITests",
+      dependencies: ["StressCLI", "FoundationSubjects", "stress", "StressTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

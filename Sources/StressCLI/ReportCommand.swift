@@ -38,6 +38,14 @@ struct ReportCommand {
     guard let files = ResultsInput.load(parsed.positionals, console: console) else {
       return .harness
     }
+    // Several files are read as one run, so they must not overlap (as for merge).
+    if files.count > 1 {
+      do {
+        _ = try ResultsMerge(files)
+      } catch {
+        throw UsageError(RunCommand.capitalized(error.description), usage: Self.usage)
+      }
+    }
     let cells = CellStatistics.compute(files.flatMap(\.records))
     if let html = parsed.string("html") {
       let suites = Set(files.flatMap { $0.values("suite") }).sorted().joined(separator: ", ")

@@ -13,7 +13,7 @@ public struct ResultsFile: Sendable {
   /// version, or holding a malformed row.
   public struct LoadError: Error, Equatable, CustomStringConvertible {
     public var description: String
-    init(_ description: String) { self.description = description }
+    public init(_ description: String) { self.description = description }
   }
 
   /// Reads and checks `path`: the header must be this version's, and every row well formed.
@@ -31,7 +31,10 @@ public struct ResultsFile: Sendable {
     while whole > 0 && !(whole >= 2 && bytes[whole - 2] == 13 && bytes[whole - 1] == 10) {
       whole -= 1
     }
-    guard let text = String(validating: bytes[..<whole], as: UTF8.self) else {
+    // Bytes after the last whole row may be a torn character; the rest must be UTF-8.
+    guard let text = String(validating: bytes[..<whole], as: UTF8.self),
+      whole > 0 || String(validating: bytes, as: UTF8.self) != nil
+    else {
       throw LoadError("'\(path)' is not a results CSV: it is not UTF-8 text")
     }
     let rows = CSV.parse(text)

@@ -1,0 +1,220 @@
+import Foundation
+import StressKit
+import StressTestSupport
+import Testing
+
+/// `compare`, `report` and `merge` on crafted results files, in this process.
+@Suite struct ReportCommandsTests {
+  typealias F = ResultsFixtures
+
+  let steady: [Double] = [1.00e6, 1.02e6, 0.98e6, 1.01e6, 0.99e6]
+
+  /// A file with a lock cell and an unprotected cell, five trials each.
+  func file(lock: [Double], lockOutcome: Outcome = .ok, bare: Outcome = .ok) throws -> String {
+    let records =
+      lock.enumerated().map {
+        F.trial(F.cell("lock"), $0.offset, opsPerSecond: $0.element, outcome: lockOutcome)
+      }
+      + steady.enumerated().map {
+        F.trial(F.cell("unprotected"), $0.offset, opsPerSecond: $0.element, outcome: bare)
+      }
+    return try F.write(F.csv(records))
+  }
+
+  @Test func compareTheSameRunPasses() throws {
+    let base = try file(lock: steady)
+    let r = runInProcess(["compare", base, base])
+    #expect(r.code == .success)
+    #expect(r.out.contains("Unchanged within the threshold: 2 cells."))
+    #expect(r.out.hasSuffix("PASS: no regression.\n"))
+  }
+
+  @Test func compareFailsOnAProtectedFailureOrHalvedThroughput() throws {
+    let base = try file(lock: steady)
+    let broken = runInProcess(["compare", base, try file(lock: steady, lockOutcome: .corrupt)])
+    #expect(broken.code == .failure)
+    #expect(broken.out.contains("REGRESSIONS: 1\n  s / lock / 2 threads: fails: corrupt 5/5"))
+    let slow = runInProcess(["compare", base, try file(lock: steady.map { $0 / 2 })])
+    #expect(slow.code == .failure)
+    #expect(slow.out.contains("s / lock / 2 threads: -50.0% ops/s"))
+    #expect(slow.out.hasSuffix("FAIL: 1 regression.\n"))
+  }
+
+  @Test func compareKeepsNoiseWithinTheThresholdAndReportsUnprotectedChanges() throws {
+    let base = try file(lock: steady)
+    let noisy = runInProcess(
+      ["compare", base, try file(lock: steady.map { $0 * 0.93 }), "--threshold", "10%"])
+    #expect(noisy.code == .success)
+    let strict = runInProcess(
+      ["compare", base, try file(lock: steady.map { $0 * 0.93 }), "--threshold", "5"])
+    #expect(strict.code == .failure)
+    let finding = runInProcess(["compare", base, try file(lock: steady, bare: .crash)])
+    #expect(finding.code == .success)
+    #expect(
+      finding.out.contains(
+        "CHANGES: 1\n  s / unprotected / 2 threads: unprotected verdict changed: now fails"))
+  }
+
+  @Test func compareSpeaksMarkdownAndJSON() throws {
+    let base = try file(lock: steady)
+    let current = try file(lock: steady.map { $0 / 2 })
+    let md = runInProcess(["compare", base, current, "--format", "markdown"])
+    #expect(md.out.hasPrefix("## stress compare: FAIL: 1 regression."))
+    #expect(
+      md.out.contains(
+        "### REGRESSIONS: 1\n\n| cell | what |\n| --- | --- |\n| s / lock / 2 threads |"))
+    let json = runInProcess(["compare", base, current, "--format", "json"])
+    #expect(json.code == .failure)
+    let doc = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+    #expect(doc["passed"] as? Bool == false)
+    #expect(doc["regressions"] as? Int == 1)
+    let entries = try #require(doc["entries"] as? [[String: Any]])
+    let lock = try #require(entries.first { $0["wrapper"] as? String == "lock" })
+    #expect(lock["kind"] as? String == "regression")
+    #expect((lock["throughput_change"] as? Double).map { abs($0 + 0.5) < 1e-9 } == true)
+    #expect((lock["p_value"] as? Double).map { $0 < 0.01 } == true)
+  }
+
+  @Test func reportPrintsTablesJSONOrHTML() throws {
+    let path = try file(lock: steady, bare: .crash)
+    let text = runInProcess(["report", path])
+    #expect(text.code == .success)
+    #expect(text.out.contains("RESULTS (outcomes over trials, median ops/s)"))
+    #expect(text.out.contains("unsafe: 5 of 5 trials failed (crash 5)"))
+    let json = runInProcess(["report", path, "--format", "json"])
+    let doc = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+    #expect((doc["cells"] as? [Any])?.count == 2)
+    #expect(doc["trials"] as? Int == 10)
+    let html = URL(fileURLWithPath: path).deletingLastPathComponent()
+      .appendingPathComponent("report.html").path
+    let page = runInProcess(["report", path, "--html", html])
+    #expect(page.code == .success)
+    let written = try String(contentsOfFile: html, encoding: .utf8)
+    #expect(written.hasPrefix("<!DOCTYPE html>"))
+    #expect(written.contains("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+  }
+
+  @Test func reportRefusesOverlappingFiles() throws {
+    let path = try file(lock: steady)
+    let r = runInProcess(["report", path, path])
+    #expect(r.code == .usage)
+    #expect(r.err.hasPrefix("Error: '\(path)' and '\(path)' overlap"))
+  }
+
+  // MARK: - Bad input
+
+  @Test(arguments: [
+    (["compare"], "Error: Expected two results files, a baseline and a current run; got 0."),
+    (["compare", "a.csv"], "Error: Expected two results files"),
+    (["compare", "a.csv", "b.csv", "c.csv"], "Error: Expected two results files"),
+    (
+      ["compare", "a.csv", "b.csv", "--threshold", "0"],
+      "Error: Invalid value '0' for '--threshold'"
+    ),
+    (
+      ["compare", "a.csv", "b.csv", "--threshold", "ten"],
+      "Error: Invalid value 'ten' for '--threshold'"
+    ),
+    (
+      ["compare", "a.csv", "b.csv", "--format", "xml"], "Error: Invalid value 'xml' for '--format'"
+    ),
+    (["compare", "a.csv", "-x"], "Error: Unexpected argument '-x'."),
+    (["report"], "Error: No results file to report on."),
+    (
+      ["report", "a.csv", "--format", "markdown"], "Error: Invalid value 'markdown' for '--format'"
+    ),
+    (["report", "a.csv", "--html"], "Error: Missing value for '--html <path>'."),
+    (["merge", "a.csv"], "Error: Missing '-o <path>'"),
+    (["merge", "-o", "x.csv"], "Error: No results files to merge."),
+    (["list", "--format", "yaml"], "Error: Invalid value 'yaml' for '--format'"),
+    (
+      ["run", "--subjects", "noop", "--format", "jsn"],
+      "Error: Invalid value 'jsn' for '--format': expected one of text, json. Did you mean 'json'?"
+    ),
+    (["run", "--subjects", "noop", "--shard", "3/2"], "Error: Invalid value '3/2' for '--shard'"),
+    (["run", "--subjects", "noop", "--shard", "0/2"], "Error: Invalid value '0/2' for '--shard'"),
+    (
+      ["run", "--subjects", "noop", "--shard", "half"], "Error: Invalid value 'half' for '--shard'"
+    ),
+    (
+      ["run", "--subjects", "noop", "--wrappers", "lock", "--threads", "1", "--shard", "2/2"],
+      "Error: Shard 2/2 has no cells: the plan has only 1."
+    ),
+  ])
+  func badInputIsOneErrorLineAndExit64(arguments: [String], message: String) throws {
+    let dir = try temporaryDirectory()
+    let out = dir.appendingPathComponent("never").path
+    let extra = arguments.first == "run" ? ["--out", out] : []
+    let r = runInProcess(arguments + extra)
+    #expect(r.code == .usage)
+    let lines = r.err.split(separator: "\n")
+    #expect(lines.first.map { $0.hasPrefix(message) } == true, "\(r.err)")
+    #expect(lines.filter { $0.hasPrefix("Error:") }.count == 1)
+    #expect(r.err.contains("Usage: stress"))
+    #expect(!FileManager.default.fileExists(atPath: out))
+  }
+
+  /// A results file that is missing or not one: one `Error:` line, exit 2, nothing written.
+  @Test(arguments: [
+    ("missing", "No such results file: '"),
+    ("garbage", "is not a results CSV: it is not UTF-8 text"),
+    ("summary", "it is a per-cell summary"),
+    ("torn", "fields where the header has"),
+  ])
+  func unusableResultsFilesAreOneErrorLineAndExit2(kind: String, message: String) throws {
+    let good = try file(lock: steady)
+    let dir = URL(fileURLWithPath: good).deletingLastPathComponent()
+    let bad = dir.appendingPathComponent("bad.csv").path
+    switch kind {
+    case "missing": break
+    case "garbage": try Data((0..<512).map { UInt8($0 % 251) }).write(to: URL(fileURLWithPath: bad))
+    case "summary":
+      try CSV.line(SummaryColumns.header).write(toFile: bad, atomically: true, encoding: .utf8)
+    default:
+      try (F.csv([F.trial(F.cell("lock"), 0)]) + "x,y\r\n").write(
+        toFile: bad, atomically: true, encoding: .utf8)
+    }
+    let out = dir.appendingPathComponent("out").path
+    for arguments in [
+      ["report", bad], ["report", good, bad, "--html", out], ["compare", good, bad],
+      ["compare", bad, good], ["merge", good, bad, "-o", out],
+    ] {
+      let r = runInProcess(arguments)
+      #expect(r.code == .harness, "\(arguments)")
+      #expect(r.err.hasPrefix("Error: ") && r.err.contains(message), "\(arguments): \(r.err)")
+      #expect(r.err.split(separator: "\n").count == 1, "\(r.err)")
+      #expect(r.out.isEmpty)
+      #expect(!FileManager.default.fileExists(atPath: out))
+    }
+  }
+
+  @Test func unwritableReportsAreOneErrorLineAndExit2() throws {
+    let good = try file(lock: steady)
+    let html = runInProcess(["report", good, "--html", "/no/such/dir/r.html"])
+    #expect(html.code == .harness)
+    #expect(
+      html.err
+        == "Error: cannot write the HTML report to '/no/such/dir/r.html': no such directory '/no/such/dir'\n"
+    )
+    let merged = runInProcess(["merge", good, "-o", "/dev/full"])
+    #expect(merged.code == .harness)
+    #expect(merged.err.hasPrefix("Error: writing to '/dev/full' failed"))
+  }
+
+  @Test func listSpeaksJSON() throws {
+    let r = runInProcess(["list", "--format", "json"])
+    #expect(r.code == .success)
+    let doc = try #require(
+      try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+    let subjects = try #require(doc["subjects"] as? [[String: Any]])
+    #expect(subjects.contains { $0["id"] as? String == "swift-array" })
+    #expect(!subjects.contains { $0["id"] as? String == "selftest-crash" })
+    let wrappers = try #require(doc["wrappers"] as? [[String: Any]])
+    #expect(
+      wrappers.contains { $0["id"] as? String == "actor" && $0["driver"] as? String == "tasks" })
+    let suites = try #require(doc["suites"] as? [[String: Any]])
+    #expect(suites.contains { $0["name"] as? String == "collections" })
+  }
+}

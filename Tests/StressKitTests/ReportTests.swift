@@ -1,0 +1,105 @@
+import Foundation
+import StressKit
+import StressTestSupport
+import Testing
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// Elements of an XML document, parsed back with Foundation's parser.
+final class ElementCollector: NSObject, XMLParserDelegate {
+  var elements: [(name: String, attributes: [String: String])] = []
+  var text = ""
+
+  func parser(
+    _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+    qualifiedName: String?, attributes: [String: String]
+  ) {
+    elements.append((name, attributes))
+  }
+
+  func parser(_ parser: XMLParser, foundCharacters string: String) {
+    text += string
+  }
+
+  /// Parses `xml`; nil if it is not well-formed.
+  static func parse(_ xml: String) -> ElementCollector? {
+    let collector = ElementCollector()
+    let parser = XMLParser(data: Data(xml.utf8))
+    parser.delegate = collector
+    return parser.parse() ? collector : nil
+  }
+
+  func named(_ name: String) -> [[String: String]] {
+    elements.filter { $0.name == name }.map(\.attributes)
+  }
+}
+
+/// JUnit and HTML written from crafted cells, then read back.
+@Suite struct ReportTests {
+  typealias F = ResultsFixtures
+
+  var cells: [CellStatistics] {
+    let lock = F.cell("lock")
+    let bare = F.cell("unprotected")
+    let broken = F.cell("lock", subject: "t")
+    let records =
+      (0..<3).map { F.trial(lock, $0, opsPerSecond: 1e6) }
+      + [F.trial(F.cell("lock", threads: 1), 0, opsPerSecond: 3e6)]
+      + [F.trial(bare, 0, outcome: .crash), F.trial(bare, 1, opsPerSecond: 2e6)]
+      + [F.trial(broken, 0, outcome: .corrupt), F.trial(broken, 1, outcome: .error)]
+      + [F.trial(F.cell("mutex", subject: "t"), 0, outcome: .corrupt)]
+    return CellStatistics.compute(records)
+  }
+
+  @Test func junitParsesBackWithASuitePerSubjectAndACasePerCell() throws {
+    let xml = JUnitWriter.render(cells, name: "stress fixture <&>")
+    let doc = try #require(ElementCollector.parse(xml))
+    #expect(doc.named("testsuites").first?["name"] == "stress fixture <&>")
+    #expect(doc.named("testsuites").first?["tests"] == "5")
+    #expect(doc.named("testsuite").map { $0["name"] } == ["s", "t"])
+    #expect(doc.named("testcase").count == 5)
+    #expect(doc.named("testcase").first?["classname"] == "stress.s")
+    // The protected lock of t failed with an error trial: an <error>; its mutex: a <failure>.
+    #expect(doc.named("error").count == 1)
+    #expect(doc.named("failure").count == 1)
+    #expect(doc.named("failure").first?["type"] == "corrupt")
+    #expect(doc.named("testsuite").map { $0["failures"] } == ["0", "1"])
+    #expect(doc.named("testsuite").map { $0["errors"] } == ["0", "1"])
+    // The unprotected crash is a finding in system-out, not a failure.
+    #expect(doc.named("system-out").count == 1)
+    #expect(doc.text.contains("finding (unprotected, does not fail the build)"))
+    #expect(doc.text.contains("crash in trial 0"))
+  }
+
+  @Test func htmlIsWellFormedSelfContainedAndDrawsSVG() throws {
+    let html = HTMLReport(title: "stress: fixture", sources: ["a.csv: fixture"], cells: cells)
+      .render()
+    let doc = try #require(ElementCollector.parse(html))
+    // A chart per subject, each with a median line and its band.
+    #expect(doc.named("svg").count == 2)
+    #expect(doc.named("polyline").count >= 1)
+    #expect(doc.named("polygon").count >= 1)
+    // The outcome grid colours cells; the verdict table is there.
+    #expect(doc.named("td").contains { $0["style"]?.contains("background:") == true })
+    #expect(doc.text.contains("Documented versus measured"))
+    #expect(doc.text.contains("unsafe: 1 of 2 trials failed (crash 1)"))
+    // Nothing to fetch: no scripts, images, stylesheets or links off the page.
+    for tag in ["script", "img", "link", "iframe", "object"] {
+      #expect(doc.named(tag).isEmpty, "\(tag)")
+    }
+    #expect(doc.elements.allSatisfy { $0.attributes["href"].map { $0.hasPrefix("#") } ?? true })
+    #expect(doc.elements.allSatisfy { $0.attributes["src"] == nil })
+    #expect(!html.contains("url("))
+    #expect(!html.contains("@import"))
+  }
+
+  @Test func aSubjectWithoutThroughputSaysSo() throws {
+    let cell = F.cell("unprotected")
+    let stats = CellStatistics.compute([F.trial(cell, 0, outcome: .crash)])
+    let html = HTMLReport(title: "t", sources: [], cells: stats).render()
+    #expect(ElementCollector.parse(html) != nil)
+    #expect(html.contains("no trial finished"))
+  }
+}

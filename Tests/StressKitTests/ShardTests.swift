@@ -1,0 +1,58 @@
+import StressKit
+import StressTestSupport
+import Testing
+
+/// Sharding a plan's cells and merging the shards' files back.
+@Suite struct ShardTests {
+  typealias F = ResultsFixtures
+
+  @Test(arguments: ["0/2", "3/2", "1/0", "2", "a/b", "1/2/3", "-1/2", "1/1001", ""])
+  func rejectsMalformedShards(text: String) {
+    #expect(Shard(text) == nil)
+  }
+
+  @Test func shardsPartitionTheCellsInPlanOrder() {
+    let all = Array(0..<10)
+    let shards = (1...3).map { Shard(index: $0, count: 3).slice(all) }
+    #expect(shards == [[0, 3, 6, 9], [1, 4, 7], [2, 5, 8]])
+    #expect(Shard("2/3") == Shard(index: 2, count: 3))
+  }
+
+  /// Cells a, b, c, d; shard 1/2 holds a and c, shard 2/2 b and d; two trials each.
+  func shardFiles() throws -> [ResultsFile] {
+    let cells = ["a", "b", "c", "d"].map { F.cell("lock", subject: $0) }
+    return try (1...2).map { i in
+      let shard = Shard(index: i, count: 2)
+      let records = shard.slice(cells).flatMap { c in (0..<2).map { F.trial(c, $0) } }
+      return try ResultsFile.load(F.write(F.csv(records, shard: shard)))
+    }
+  }
+
+  @Test func mergingShardsRestoresThePlanOrder() throws {
+    let files = try shardFiles()
+    let merge = try ResultsMerge([files[1], files[0]])
+    let subjects = merge.rows.map { files[0].value("subject", in: $0) }
+    #expect(subjects == ["a", "a", "b", "b", "c", "c", "d", "d"])
+    #expect(merge.notes.isEmpty)
+    let partial = try ResultsMerge([files[0]])
+    #expect(partial.notes == ["shard 2/2 missing: the merge holds 1 of 2"])
+  }
+
+  @Test func refusesOverlapsRepeatsAndOtherPlans() throws {
+    let files = try shardFiles()
+    #expect(throws: ResultsMerge.Incompatible.self) { try ResultsMerge([files[0], files[0]]) }
+    let other = F.csv([F.trial(F.cell("lock", subject: "z"), 0)])
+      .replacingOccurrences(of: ",1000,", with: ",2000,")
+    let otherFile = try ResultsFile.load(F.write(other))
+    #expect {
+      try ResultsMerge([files[0], otherFile])
+    } throws: { error in
+      "\(error)".contains("comes from a different run: its ops_limit is '2000'")
+    }
+    #expect {
+      try ResultsMerge([])
+    } throws: { error in
+      "\(error)".contains("nothing to merge")
+    }
+  }
+}
