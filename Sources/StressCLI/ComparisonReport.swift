@@ -22,8 +22,18 @@ struct ComparisonReport {
     return n == 0 ? "PASS: no regression." : "FAIL: \(n) regression\(n == 1 ? "" : "s")."
   }
 
+  /// The entries listed under `kind`; changes too few trials could never confirm are counted
+  /// in `unconfirmable` instead, so a quick run's report stays readable.
   func entries(_ kind: Comparison.Kind) -> [Comparison.Entry] {
-    comparison.entries.filter { $0.kind == kind }
+    comparison.entries.filter { $0.kind == kind && !$0.tooFewTrials }
+  }
+
+  /// One line for the changes beyond the threshold that the trials were too few to judge.
+  var unconfirmable: String? {
+    let n = comparison.entries.filter(\.tooFewTrials).count
+    guard n > 0 else { return nil }
+    return "\(n) cell\(n == 1 ? "" : "s") moved beyond the threshold with too few trials to "
+      + "judge (fewer than 5 a side); run 5 or more trials a cell (the default mode) to confirm."
   }
 
   func text() -> String {
@@ -35,6 +45,7 @@ struct ComparisonReport {
       text += "\n\(title): \(found.count)\n"
       for e in found { text += "  \(e.key.label): \(e.what)\n" }
     }
+    if let unconfirmable { text += "\nNOT JUDGED: \(unconfirmable)\n" }
     let same = Set(entries(.unchanged).map(\.key)).count
     text += "\nUnchanged within the threshold: \(same) cell\(same == 1 ? "" : "s").\n"
     return text + verdict + "\n"
@@ -67,7 +78,7 @@ struct ComparisonReport {
             readers: $0.key.readers, driver: $0.key.driver.rawValue, protected: $0.isProtected,
             kind: $0.kind.rawValue, what: $0.what, baselineMedianOpsPerSec: $0.baselineMedian,
             currentMedianOpsPerSec: $0.currentMedian, throughputChange: $0.throughputChange,
-            pValue: $0.pValue)
+            pValue: $0.pValue, tooFewTrials: $0.tooFewTrials)
         }))
   }
 
@@ -87,6 +98,7 @@ struct ComparisonReport {
       var `protected`: Bool
       var kind, what: String
       var baselineMedianOpsPerSec, currentMedianOpsPerSec, throughputChange, pValue: Double?
+      var tooFewTrials: Bool
     }
   }
 

@@ -81,12 +81,13 @@ final class ConsoleProgress: RunObserver {
     draw()
   }
 
-  func cellFinished(_ cell: Cell, records: [TrialRecord]) throws {
+  func cellFinished(_ statistics: CellStatistics) throws {
     cellsDone = cellIndex
     let warmup = warmups.isEmpty ? "" : " (warmup, discarded: \(Self.counts(warmups)))"
     warmups = []
-    let counts = Dictionary(grouping: records, by: \.result.outcome).mapValues(\.count)
-    let line = "\(position) \(CellKey(cell).label): \(Formatting.outcomes(counts))\(warmup)"
+    let line =
+      "\(position) \(CellKey(statistics.cell).label): "
+      + "\(Formatting.outcomes(statistics.counts))\(warmup)"
     if live {
       console.err("\r\u{1B}[2K" + line + "\n")
       draw(force: true)

@@ -32,16 +32,16 @@ import Testing
     try progress.runStarted(plan())
     for (index, cell) in cells.prefix(2).enumerated() {
       try progress.cellStarted(cell, index: index, of: 4)
-      var records: [TrialRecord] = []
+      var statistics = CellStatistics(cell: cell)
       for trial in 0..<2 {
         clock.advance(seconds: 1)
         let outcome: Outcome = index == 1 && trial == 0 ? .corrupt : .ok
         let record = TrialRecord(
           cell: cell, trial: trial, seed: 0, result: TrialResult(outcome: outcome))
-        records.append(record)
+        statistics.add(record)
         try progress.trialFinished(record)
       }
-      try progress.cellFinished(cell, records: records)
+      try progress.cellFinished(statistics)
     }
     return captured.err
   }

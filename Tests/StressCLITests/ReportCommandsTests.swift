@@ -55,6 +55,14 @@ import Testing
         "CHANGES: 1\n  s / unprotected / 2 threads: unprotected verdict changed: now fails"))
   }
 
+  @Test func changesTooFewTrialsCannotJudgeAreCountedNotListed() throws {
+    let base = try file(lock: Array(steady.prefix(2)))
+    let r = runInProcess(["compare", base, try file(lock: [3e6, 3e6])])
+    #expect(r.code == .success)
+    #expect(r.out.contains("NOT JUDGED: 1 cell moved beyond the threshold with too few trials"))
+    #expect(!r.out.contains("INCONCLUSIVE"))
+  }
+
   @Test func compareSpeaksMarkdownAndJSON() throws {
     let base = try file(lock: steady)
     let current = try file(lock: steady.map { $0 / 2 })

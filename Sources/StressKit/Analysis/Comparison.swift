@@ -35,6 +35,8 @@ public struct Comparison: Sendable {
     /// current / baseline - 1.
     public var throughputChange: Double?
     public var pValue: Double?
+    /// Inconclusive only because the trials are too few for the test to ever reach `alpha`.
+    public var tooFewTrials = false
   }
 
   public init(
@@ -108,6 +110,7 @@ public struct Comparison: Sendable {
     speed.pValue = p
     if MannWhitney.smallestPValue(b.rates.count, c.rates.count) >= alpha {
       speed.kind = .inconclusive
+      speed.tooFewTrials = true
       speed.what =
         "\(text), but \(b.rates.count) and \(c.rates.count) trials cannot show it "
         + "(5 or more a side are needed for p < \(alpha))"

@@ -6,7 +6,8 @@ public protocol RunObserver: AnyObject {
   /// A warmup trial ended; its result is discarded, but shown.
   func warmupFinished(_ cell: Cell, result: TrialResult) throws
   func trialFinished(_ record: TrialRecord) throws
-  func cellFinished(_ cell: Cell, records: [TrialRecord]) throws
+  /// A cell's trials are done: its statistics, resumed trials included.
+  func cellFinished(_ statistics: CellStatistics) throws
   /// The run ended (or was stopped): every cell with a finished trial, in plan order.
   func runFinished(_ cells: [CellStatistics]) throws
 }
@@ -16,6 +17,6 @@ extension RunObserver {
   public func cellStarted(_ cell: Cell, index: Int, of total: Int) throws {}
   public func warmupFinished(_ cell: Cell, result: TrialResult) throws {}
   public func trialFinished(_ record: TrialRecord) throws {}
-  public func cellFinished(_ cell: Cell, records: [TrialRecord]) throws {}
+  public func cellFinished(_ statistics: CellStatistics) throws {}
   public func runFinished(_ cells: [CellStatistics]) throws {}
 }

@@ -37,12 +37,12 @@ public final class Scheduler {
       for o in observers { try o.cellStarted(cell, index: index, of: plan.cells.count) }
       var worker: WorkerProcess?
       defer { worker?.stop() }
-      var records: [TrialRecord] = []
+      var statistics = CellStatistics(cell: cell, records: earlier)
       // Negative trials are the warmup: run in the same worker, then discarded.
       for trial in Array(-plan.warmup..<0) + remaining {
         if let interruption, interruption.requested != nil {
           worker?.stop()
-          try stopEarly(observers, finished, earlier + records, resumed, interruption)
+          try stopEarly(observers, finished + [statistics], resumed, interruption)
         }
         // A fresh worker after any failure: a corrupt trial may have left the heap damaged,
         // and the next trial must not crash for it.
@@ -57,7 +57,7 @@ public final class Scheduler {
           result = try worker!.run(
             spec, timeout: plan.timeout, failsAlone: cell.failsAlone, interruption: interruption)
         } catch {
-          try stopEarly(observers, finished, earlier + records, resumed, interruption!)
+          try stopEarly(observers, finished + [statistics], resumed, interruption!)
         }
         if result.outcome != .ok { worker?.stop() }
         if trial < 0 {
@@ -65,11 +65,11 @@ public final class Scheduler {
           continue
         }
         let record = TrialRecord(cell: cell, trial: trial, seed: seed, result: result)
-        records.append(record)
+        statistics.add(record)
         for o in observers { try o.trialFinished(record) }
       }
-      for o in observers { try o.cellFinished(cell, records: records) }
-      finished.append(CellStatistics(cell: cell, records: earlier + records))
+      for o in observers { try o.cellFinished(statistics) }
+      finished.append(statistics)
     }
     let cells = CellStatistics.related(finished)
     for o in observers { try o.runFinished(cells) }
@@ -78,11 +78,11 @@ public final class Scheduler {
 
   /// The trials finished so far go to the observers as the run's end; then the run throws.
   private func stopEarly(
-    _ observers: [any RunObserver], _ finished: [CellStatistics], _ partial: [TrialRecord],
+    _ observers: [any RunObserver], _ finished: [CellStatistics],
     _ resumed: [Cell: [TrialRecord]], _ interruption: Interruption
   ) throws -> Never {
-    var cells = finished
-    if let cell = partial.first?.cell { cells.append(CellStatistics(cell: cell, records: partial)) }
+    // The cell in flight counts with the trials it finished, if any.
+    var cells = finished.filter { $0.trials > 0 }
     // Later cells' trials from a resumed file are kept too.
     cells += plan.cells.compactMap { c in resumed[c].map { CellStatistics(cell: c, records: $0) } }
     cells = CellStatistics.related(cells)

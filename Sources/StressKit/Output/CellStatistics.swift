@@ -1,34 +1,45 @@
 /// What a cell's trials add up to: outcome counts, detection rate, throughput percentiles with
 /// a 99.9% confidence interval on the mean (JMH's score error), scaling and relative cost.
+///
+/// Built trial by trial (`add`), so a runner keeps a few numbers per trial, not its records.
 public struct CellStatistics: Sendable {
   public var cell: Cell
-  public var trials: Int
-  public var counts: [Outcome: Int]
+  public private(set) var trials = 0
+  public private(set) var counts: [Outcome: Int] = [:]
   /// Trials that ended corrupt, crashed or hung, over trials: how reliably this cell exposes a
-  /// problem.
-  public var detectionRate: Double
-  public var medianTimeToFailureMs: Double?
+  /// problem. Broken subjects and harness faults (`error`) expose nothing about thread safety.
+  public var detectionRate: Double {
+    let failed = [Outcome.corrupt, .crash, .hang].map { counts[$0] ?? 0 }.reduce(0, +)
+    return trials == 0 ? 0 : Double(failed) / Double(trials)
+  }
+  public var medianTimeToFailureMs: Double? { Percentiles(timesToFailureMs)?.p50 }
   /// Over the trials that finished (ok or corrupt).
-  public var throughput: Percentiles?
-  public var mean: Double?
+  public var throughput: Percentiles? { Percentiles(rates) }
+  public var mean: Double? { rates.isEmpty ? nil : rates.reduce(0, +) / Double(rates.count) }
   /// Mean ± t(0.9995, n-1) · s/√n; only with at least 3 finished trials.
-  public var confidence999: ClosedRange<Double>?
+  public var confidence999: ClosedRange<Double>? {
+    guard rates.count >= 3, let mean else { return nil }
+    let variance = rates.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(rates.count - 1)
+    let half = Self.t999(degrees: rates.count - 1) * (variance / Double(rates.count)).squareRoot()
+    return (mean - half)...(mean + half)
+  }
   /// Median throughput over the same subject and wrapper's median at 1 thread.
   public var scaling: Double?
   /// The same subject's `unprotected` median at 1 thread over this cell's median: how many
   /// times slower, in total throughput, than bare single-threaded access.
   public var costVersusUnprotected: Double?
-  /// Throughput of each finished trial (ok or corrupt), in trial order.
-  public var rates: [Double]
+  /// Throughput of each finished trial (ok or corrupt), in the order added.
+  public private(set) var rates: [Double] = []
+  private var timesToFailureMs: [Double] = []
   /// Sum of the trials' timed regions.
-  public var seconds: Double
-  /// The first few trials that did not end ok, in trial order, for reports: a cell keeps at most
-  /// `sampleLimit` of them, so a long run's memory does not grow with its trials.
-  public var failureSamples: [TrialRecord]
+  public private(set) var seconds = 0.0
+  /// The first few trials that did not end ok, for reports: a cell keeps at most `sampleLimit`
+  /// of them, so a long run's memory does not grow with its failures.
+  public private(set) var failureSamples: [TrialRecord] = []
   /// Trials that fail the run (a protected wrapper's failure, or `error`).
-  public var failingTrials: Int
+  public private(set) var failingTrials = 0
   /// Trials the harness itself failed (exit 2).
-  public var harnessFaults: Int
+  public private(set) var harnessFaults = 0
 
   public static let sampleLimit = 10
 
@@ -65,32 +76,28 @@ public struct CellStatistics: Sendable {
     return stats
   }
 
+  /// A cell with no trial yet.
+  public init(cell: Cell) {
+    self.cell = cell
+  }
+
   /// One cell's statistics, alone (see `related`).
   public init(cell: Cell, records: [TrialRecord]) {
-    self.cell = cell
-    trials = records.count
-    seconds = records.compactMap(\.result.seconds).reduce(0, +)
-    failureSamples = Array(records.filter { $0.result.outcome != .ok }.prefix(Self.sampleLimit))
-    failingTrials = records.filter(\.failsRun).count
-    harnessFaults = records.filter(\.isHarnessFault).count
-    counts = Dictionary(grouping: records, by: \.result.outcome).mapValues(\.count)
-    // Broken subjects and harness faults (`error`) expose nothing about thread safety.
-    let failed = records.filter { [.corrupt, .crash, .hang].contains($0.result.outcome) }.count
-    detectionRate = records.isEmpty ? 0 : Double(failed) / Double(records.count)
-    medianTimeToFailureMs = Percentiles(records.compactMap(\.result.timeToFailureMs))?.p50
-    rates = records.compactMap(\.result.opsPerSecond)
-    throughput = Percentiles(rates)
-    if !rates.isEmpty {
-      let mean = rates.reduce(0, +) / Double(rates.count)
-      self.mean = mean
-      if rates.count >= 3 {
-        let variance =
-          rates.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(rates.count - 1)
-        let half =
-          Self.t999(degrees: rates.count - 1) * (variance / Double(rates.count)).squareRoot()
-        confidence999 = (mean - half)...(mean + half)
-      }
-    }
+    self.init(cell: cell)
+    for record in records { add(record) }
+  }
+
+  /// Counts one more trial of this cell.
+  public mutating func add(_ record: TrialRecord) {
+    let r = record.result
+    trials += 1
+    counts[r.outcome, default: 0] += 1
+    seconds += r.seconds ?? 0
+    if let rate = r.opsPerSecond { rates.append(rate) }
+    if let ms = r.timeToFailureMs { timesToFailureMs.append(ms) }
+    if r.outcome != .ok && failureSamples.count < Self.sampleLimit { failureSamples.append(record) }
+    if record.failsRun { failingTrials += 1 }
+    if record.isHarnessFault { harnessFaults += 1 }
   }
 
   /// Student's t quantile for a two-sided 99.9% interval (0.9995), by degrees of freedom.
