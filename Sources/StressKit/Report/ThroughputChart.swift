@@ -12,9 +12,10 @@ struct ThroughputChart {
   static let right = 190.0
   static let top = 16.0
   static let bottom = 40.0
+  /// Line colours, kept clear of the outcome colours' red so a wrapper never reads as a crash.
   static let palette = [
-    "#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2",
-    "#7f7f7f", "#bcbd22",
+    "#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#7f7f7f",
+    "#bcbd22", "#393b79",
   ]
 
   /// A line's name: the wrapper, with roles or a non-default driver.
