@@ -10,7 +10,7 @@
 # the comparison found a regression; 2 the harness could not run; 64 bad arguments;
 # 130/143 interrupted. STRESS_BASELINE may name the baseline instead of --baseline.
 set -uo pipefail
-cd "$(dirname "$0")/.."
+here="$PWD"
 
 baseline="${STRESS_BASELINE:-}"
 suite=nightly
@@ -22,10 +22,15 @@ while [ $# -gt 0 ]; do
     --suite) suite="${2:?--suite needs a name}"; shift 2 ;;
     --mode) mode="${2:?--mode needs a mode}"; shift 2 ;;
     --out-dir) dir="${2:?--out-dir needs a path}"; shift 2 ;;
-    -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "Error: unknown argument '$1'." >&2; echo "Usage: scripts/nightly.sh [--baseline RESULTS.csv] [--suite NAME] [--mode MODE] [--out-dir DIR]" >&2; exit 64 ;;
   esac
 done
+# Paths given are relative to where the script was called from, not to the repository.
+absolute() { case "$1" in /*) echo "$1" ;; *) echo "$here/$1" ;; esac; }
+[ -n "$baseline" ] && baseline="$(absolute "$baseline")"
+[ -n "$dir" ] && dir="$(absolute "$dir")"
+cd "$(dirname "$0")/.."
 if [ -n "$baseline" ] && [ ! -f "$baseline" ]; then
   echo "Error: no such baseline file: '$baseline'." >&2
   exit 64

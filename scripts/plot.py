@@ -34,9 +34,10 @@ from matplotlib.ticker import LogFormatterSciNotation, NullLocator  # noqa: E402
 
 REQUIRED = ("subject", "wrapper", "protected", "threads", "readers", "driver", "outcome",
             "ops_per_sec", "toolchain")
-# Outcomes from least to most severe, with their colours in the outcome grid.
-OUTCOMES = {"ok": "#2ca02c", "error": "#9e9e9e", "corrupt": "#ff7f0e", "hang": "#9467bd",
-            "crash": "#d62728"}
+# Outcomes from least to most severe, as stress orders them (its HTML report colours a cell by
+# the same worst outcome), with their colours in the outcome grid.
+OUTCOMES = {"ok": "#2ca02c", "corrupt": "#ff7f0e", "crash": "#d62728", "hang": "#9467bd",
+            "error": "#9e9e9e"}
 SEVERITY = list(OUTCOMES)
 
 

@@ -33,7 +33,7 @@ struct ComparisonReport {
     let n = comparison.entries.filter(\.tooFewTrials).count
     guard n > 0 else { return nil }
     return "\(n) cell\(n == 1 ? "" : "s") moved beyond the threshold with too few trials to "
-      + "judge (fewer than 5 a side); run 5 or more trials a cell (the default mode) to confirm."
+      + "judge; run 5 or more trials a cell (the default mode) to confirm."
   }
 
   func text() -> String {
@@ -62,6 +62,7 @@ struct ComparisonReport {
       text += "\n### \(title): \(found.count)\n\n| cell | what |\n| --- | --- |\n"
       for e in found { text += "| \(cell(e.key.label)) | \(cell(e.what)) |\n" }
     }
+    if let unconfirmable { text += "\n**Not judged:** \(unconfirmable)\n" }
     return text
       + "\nUnchanged within the threshold: \(Set(entries(.unchanged).map(\.key)).count) cells.\n"
   }

@@ -59,7 +59,7 @@ struct RunSummary {
       return "PASS: every protected wrapper stayed correct in every trial.\n"
     }
     var text = "FAIL: \(failingTrials) trial(s) failed the run:\n"
-    let samples = cells.flatMap { $0.failureSamples.filter(\.failsRun) }
+    let samples = cells.flatMap(\.failingSamples)
     for r in samples.prefix(10) {
       text +=
         "  \(CellKey(r.cell).label), trial \(r.trial) (seed \(r.seed)): "

@@ -211,6 +211,19 @@ import Testing
     #expect(merged.err.hasPrefix("Error: writing to '/dev/full' failed"))
   }
 
+  @Test func reportsGoToPipesAsTheyAre() throws {
+    // /proc/self/fd/N is a pipe in a directory where nothing can be created: the report is
+    // written into it, not beside it.
+    let pipe = Pipe()
+    let path = "/proc/self/fd/\(pipe.fileHandleForWriting.fileDescriptor)"
+    let r = runInProcess(["report", try file(lock: steady), "--html", path])
+    #expect(r.code == .success, "\(r.err)")
+    try pipe.fileHandleForWriting.close()
+    let html = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(html.hasPrefix("<!DOCTYPE html>"))
+    #expect(html.hasSuffix("</html>\n"))
+  }
+
   @Test func listSpeaksJSON() throws {
     let r = runInProcess(["list", "--format", "json"])
     #expect(r.code == .success)

@@ -34,6 +34,10 @@ import Testing
     let subjects = merge.rows.map { files[0].value("subject", in: $0) }
     #expect(subjects == ["a", "a", "b", "b", "c", "c", "d", "d"])
     #expect(merge.notes.isEmpty)
+    // A shard killed before its first trial holds only a header: the order still holds.
+    let empty = try ResultsFile.load(F.write(CSV.line(ResultColumns.header)))
+    let withEmpty = try ResultsMerge([files[1], empty, files[0]])
+    #expect(withEmpty.rows.map { files[0].value("subject", in: $0) } == subjects)
     let partial = try ResultsMerge([files[0]])
     #expect(partial.notes == ["shard 2/2 missing: the merge holds 1 of 2"])
   }

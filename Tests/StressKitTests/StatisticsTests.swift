@@ -1,3 +1,4 @@
+import StressTestSupport
 import Testing
 
 @testable import StressKit
@@ -61,5 +62,27 @@ import Testing
     #expect(bare2.counts[.crash] == 1 && bare2.counts[.corrupt] == 1)
     #expect(bare2.medianTimeToFailureMs == 3)
     #expect(bare2.throughput?.p50 == 80)
+  }
+
+  @Test func failingTrialsAreSampledApartFromFindings() {
+    let cell = ResultsFixtures.cell("unprotected")
+    let records =
+      (0..<12).map { ResultsFixtures.trial(cell, $0, outcome: .corrupt) }
+      + [ResultsFixtures.trial(cell, 12, outcome: .error)]
+    let s = CellStatistics(cell: cell, records: records)
+    #expect(s.failureSamples.count == CellStatistics.sampleLimit)
+    #expect(s.failingTrials == 1)
+    #expect(s.failingSamples.map(\.trial) == [12])
+  }
+
+  @Test func aZeroMedianIsNoReferenceForRatios() {
+    let one = ResultsFixtures.cell("unprotected", threads: 1)
+    let two = ResultsFixtures.cell("unprotected")
+    let stats = CellStatistics.compute([
+      ResultsFixtures.trial(one, 0, opsPerSecond: 0), ResultsFixtures.trial(two, 0),
+    ])
+    #expect(stats[1].scaling == nil)
+    #expect(stats[0].costVersusUnprotected == nil)
+    #expect(!SummaryDocument(cells: stats).json().contains("inf"))
   }
 }

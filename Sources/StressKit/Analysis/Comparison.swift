@@ -112,8 +112,8 @@ public struct Comparison: Sendable {
       speed.kind = .inconclusive
       speed.tooFewTrials = true
       speed.what =
-        "\(text), but \(b.rates.count) and \(c.rates.count) trials cannot show it "
-        + "(5 or more a side are needed for p < \(alpha))"
+        "\(text), but \(b.rates.count) and \(c.rates.count) trials cannot reach p < \(alpha) "
+        + "(5 a side can)"
     } else if p >= alpha {
       speed.kind = .inconclusive
       speed.what = "\(text), not significant (p = \(String(format: "%.3g", p)))"

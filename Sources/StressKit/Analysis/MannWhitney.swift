@@ -4,8 +4,8 @@ import Foundation
 /// about the shape of throughput (which is rarely normal on a shared machine) and only ranks,
 /// so one outlier trial cannot make a change look significant.
 public enum MannWhitney {
-  /// The two-sided p-value for samples `a` and `b`: exact for small samples without ties,
-  /// the normal approximation (with tie and continuity corrections) otherwise.
+  /// The two-sided p-value for samples `a` and `b`: exact for small samples that share no
+  /// value, the normal approximation (with tie and continuity corrections) otherwise.
   public static func pValue(_ a: [Double], _ b: [Double]) -> Double {
     let m = a.count
     let n = b.count
@@ -15,8 +15,9 @@ public enum MannWhitney {
     for x in a {
       for y in b { u += x > y ? 1 : (x == y ? 0.5 : 0) }
     }
-    let hasTies = Set(a + b).count < m + n
-    if !hasTies && m * n <= 400 {
+    // Ties within a sample do not change U; only a value in both breaks the exact count.
+    let sharesAValue = !Set(a).isDisjoint(with: b)
+    if !sharesAValue && m * n <= 400 {
       let counts = distribution(m, n)
       let total = counts.reduce(0, +)
       let k = Int(u)

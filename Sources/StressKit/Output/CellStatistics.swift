@@ -36,6 +36,8 @@ public struct CellStatistics: Sendable {
   /// The first few trials that did not end ok, for reports: a cell keeps at most `sampleLimit`
   /// of them, so a long run's memory does not grow with its failures.
   public private(set) var failureSamples: [TrialRecord] = []
+  /// The first few trials that fail the run, kept apart so findings cannot crowd them out.
+  public private(set) var failingSamples: [TrialRecord] = []
   /// Trials that fail the run (a protected wrapper's failure, or `error`).
   public private(set) var failingTrials = 0
   /// Trials the harness itself failed (exit 2).
@@ -63,7 +65,10 @@ public struct CellStatistics: Sendable {
     var stats = stats
     var medians: [String: Double] = [:]
     for s in stats where s.cell.threads == 1 && s.cell.readers == nil {
-      medians["\(s.cell.subject)/\(s.cell.wrapper)"] = s.throughput?.p50
+      // A zero median (trials that did nothing) is no reference: ratios to it are infinite.
+      if let median = s.throughput?.p50, median > 0 {
+        medians["\(s.cell.subject)/\(s.cell.wrapper)"] = median
+      }
     }
     for i in stats.indices {
       guard let median = stats[i].throughput?.p50, median > 0 else { continue }
@@ -96,7 +101,10 @@ public struct CellStatistics: Sendable {
     if let rate = r.opsPerSecond { rates.append(rate) }
     if let ms = r.timeToFailureMs { timesToFailureMs.append(ms) }
     if r.outcome != .ok && failureSamples.count < Self.sampleLimit { failureSamples.append(record) }
-    if record.failsRun { failingTrials += 1 }
+    if record.failsRun {
+      failingTrials += 1
+      if failingSamples.count < Self.sampleLimit { failingSamples.append(record) }
+    }
     if record.isHarnessFault { harnessFaults += 1 }
   }
 

@@ -7,6 +7,9 @@ public enum JSONOutput {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     encoder.keyEncodingStrategy = .convertToSnakeCase
+    // JSON has no infinity or NaN; should one slip through, it is spelled out, not dropped.
+    encoder.nonConformingFloatEncodingStrategy = .convertToString(
+      positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
     // The documents hold strings, numbers and optionals only: encoding cannot fail.
     return String(decoding: (try? encoder.encode(value)) ?? Data(), as: UTF8.self) + "\n"
   }

@@ -78,21 +78,26 @@ public final class JUnitWriter: RunObserver {
       xml += property("median_ops_per_sec", String(format: "%.1f", median), indent: 8)
     }
     xml += "      </properties>\n"
-    let summary = "\(s.failedTrials) of \(s.trials) trials did not end ok"
-    let samples = s.failureSamples.map {
-      "trial \($0.trial) (seed \($0.seed)): \($0.result.outcome.rawValue): \($0.result.detail)"
-    }.joined(separator: "\n")
+    func list(_ records: [TrialRecord]) -> String {
+      records.map {
+        "trial \($0.trial) (seed \($0.seed)): \($0.result.outcome.rawValue): \($0.result.detail)"
+      }.joined(separator: "\n")
+    }
     if s.failingTrials > 0 {
       let tag = isError(s) ? "error" : "failure"
-      let kind = s.failureSamples.first?.result.outcome.rawValue ?? "error"
+      let kind = s.failingSamples.first?.result.outcome.rawValue ?? "error"
+      let summary = "\(s.failingTrials) of \(s.trials) trials fail the run"
       xml +=
         "      <\(tag) message=\"\(Markup.escape(summary))\" type=\"\(kind)\">"
-        + "\(Markup.escape(samples))</\(tag)>\n"
-    } else if s.failedTrials > 0 {
+        + "\(Markup.escape(list(s.failingSamples)))</\(tag)>\n"
+    }
+    if s.failedTrials > s.failingTrials {
       // Unprotected findings: evidence for the report, not a broken build.
+      let findings = s.failureSamples.filter { !$0.failsRun }
       xml +=
-        "      <system-out>finding (unprotected, does not fail the build): \(Markup.escape(summary))\n"
-        + "\(Markup.escape(samples))</system-out>\n"
+        "      <system-out>finding (unprotected, does not fail the build): "
+        + "\(s.failedTrials - s.failingTrials) of \(s.trials) trials did not end ok\n"
+        + "\(Markup.escape(list(findings)))</system-out>\n"
     }
     return xml + "    </testcase>\n"
   }

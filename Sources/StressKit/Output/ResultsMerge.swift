@@ -63,6 +63,8 @@ public struct ResultsMerge: Sendable {
   private static func ordered(_ files: [ResultsFile], notes: inout [String]) throws(Incompatible)
     -> [[String]]
   {
+    // A shard that finished no trial (header only) says nothing about the order.
+    let files = files.filter { !$0.rows.isEmpty }
     let shards = files.map { f in Set(f.values("shard")) }
     let parsed = shards.map { set in set.count == 1 ? set.first.flatMap(Shard.init) : nil }
     guard parsed.allSatisfy({ $0 != nil }), let count = parsed.first??.count,

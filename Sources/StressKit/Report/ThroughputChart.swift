@@ -43,7 +43,9 @@ struct ThroughputChart {
     let minExp = floor(log10(low))
     let maxExp = max(ceil(log10(high)), minExp + 1)
     func y(_ v: Double) -> Double {
-      plotBottom - (log10(v) - minExp) / (maxExp - minExp) * (plotBottom - Self.top)
+      // A band reaching 0 (a trial that did nothing) is drawn to the bottom edge.
+      let v = max(v, pow(10, minExp))
+      return plotBottom - (log10(v) - minExp) / (maxExp - minExp) * (plotBottom - Self.top)
     }
     let lowT = log2(Double(threads.first!))
     let highT = log2(Double(threads.last!))
