@@ -38,15 +38,7 @@ struct ReportCommand {
     guard let files = ResultsInput.load(parsed.positionals, console: console) else {
       return .harness
     }
-    // Several files are read as one run, so they must not overlap (as for merge).
-    if files.count > 1 {
-      do {
-        _ = try ResultsMerge(files)
-      } catch {
-        throw UsageError(RunCommand.capitalized(error.description), usage: Self.usage)
-      }
-    }
-    let cells = CellStatistics.compute(files.flatMap(\.records))
+    let cells = try ResultsInput.cells(files, usage: Self.usage)
     if let html = parsed.string("html") {
       let suites = Set(files.flatMap { $0.values("suite") }).sorted().joined(separator: ", ")
       let report = HTMLReport(

@@ -15,4 +15,16 @@ enum ResultsInput {
     }
     return files
   }
+
+  /// The cells of `files` read as one run; files that overlap are refused, as `merge` does.
+  static func cells(_ files: [ResultsFile], usage: String) throws(UsageError) -> [CellStatistics] {
+    if files.count > 1 {
+      do {
+        _ = try ResultsMerge(files)
+      } catch {
+        throw UsageError(RunCommand.capitalized(error.description), usage: usage)
+      }
+    }
+    return CellStatistics.compute(files.flatMap(\.records))
+  }
 }

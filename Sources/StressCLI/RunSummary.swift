@@ -38,9 +38,9 @@ struct RunSummary {
     if !verdicts.isEmpty {
       text += "\nUNPROTECTED, 2 or more threads: documented vs measured\n"
       text += Table(
-        header: ["subject", "documented", "measured", "note"],
+        header: ["subject", "documented", "sendable", "measured", "note"],
         rows: verdicts.map {
-          [$0.subject, $0.documented.rawValue, $0.measured, $0.disagreement ?? ""]
+          [$0.subject, $0.documented.rawValue, $0.sendableText, $0.measured, $0.disagreement ?? ""]
         }
       ).render()
     }
@@ -61,9 +61,10 @@ struct RunSummary {
     var text = "FAIL: \(failingTrials) trial(s) failed the run:\n"
     let samples = cells.flatMap(\.failingSamples)
     for r in samples.prefix(10) {
+      let broken = r.brokenExpectation.map { " (breaks the expectation: \($0))" } ?? ""
       text +=
         "  \(CellKey(r.cell).label), trial \(r.trial) (seed \(r.seed)): "
-        + "\(r.result.outcome.rawValue): \(r.result.detail)\n"
+        + "\(r.result.outcome.rawValue)\(broken): \(r.result.detail)\n"
     }
     if failingTrials > 10 { text += "  ... and \(failingTrials - 10) more in the CSV\n" }
     return text

@@ -14,6 +14,7 @@ public enum StressCommand {
       subcommands: [
         (RunCommand.name, RunCommand.overview), (ListCommand.name, ListCommand.overview),
         (ReportCommand.name, ReportCommand.overview),
+        (VerdictsCommand.name, VerdictsCommand.overview),
         (CompareCommand.name, CompareCommand.overview),
         (MergeCommand.name, MergeCommand.overview), (BenchCommand.name, BenchCommand.overview),
         ("help", "Show help for a subcommand."),
@@ -45,7 +46,8 @@ public enum StressCommand {
     catalog: Catalog, arguments: [String], console: Console
   ) throws(UsageError) -> ExitCode {
     let commands = [
-      RunCommand.name, ListCommand.name, ReportCommand.name, CompareCommand.name, MergeCommand.name,
+      RunCommand.name, ListCommand.name, ReportCommand.name, VerdictsCommand.name,
+      CompareCommand.name, MergeCommand.name,
       BenchCommand.name, "help",
     ]
     guard let first = arguments.first else {
@@ -63,6 +65,8 @@ public enum StressCommand {
       return try ListCommand(catalog: catalog, console: console).run(rest)
     case ReportCommand.name:
       return try ReportCommand(console: console).run(rest)
+    case VerdictsCommand.name:
+      return try VerdictsCommand(console: console).run(rest)
     case CompareCommand.name:
       return try CompareCommand(console: console).run(rest)
     case MergeCommand.name:
@@ -75,6 +79,7 @@ public enum StressCommand {
       case RunCommand.name: console.out(RunCommand.help)
       case ListCommand.name: console.out(ListCommand.help)
       case ReportCommand.name: console.out(ReportCommand.help)
+      case VerdictsCommand.name: console.out(VerdictsCommand.help)
       case CompareCommand.name: console.out(CompareCommand.help)
       case MergeCommand.name: console.out(MergeCommand.help)
       case BenchCommand.name: console.out(BenchCommand.help)

@@ -43,4 +43,12 @@ import Testing
         "documented safe, but failed here", "documented unsafe, but no failure reproduced here",
       ])
   }
+
+  @Test func theVerdictCarriesTheTypesSendability() {
+    var cell = F.cell("unprotected")
+    cell.sendable = false
+    #expect(verdicts([F.trial(cell, 0)]).map(\.sendableText) == ["no"])
+    cell.sendable = nil
+    #expect(verdicts([F.trial(cell, 0)]).map(\.sendableText) == ["?"])
+  }
 }

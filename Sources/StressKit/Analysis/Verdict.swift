@@ -4,6 +4,8 @@
 public struct Verdict: Sendable, Equatable {
   public var subject: String
   public var documented: DocumentedSafety
+  /// Whether the type is `Sendable` in the toolchain that built the subject; nil if unstated.
+  public var sendable: Bool?
   public var trials: Int
   /// Trials that ended corrupt, crashed or hung, by outcome.
   public var failures: [Outcome: Int]
@@ -15,15 +17,14 @@ public struct Verdict: Sendable, Equatable {
     var verdicts: [Verdict] = []
     var index: [String: Int] = [:]
     for s in cells where !s.cell.isProtected && s.cell.threads > 1 {
-      let i =
-        index[s.cell.subject]
-        ?? {
-          verdicts.append(
-            Verdict(
-              subject: s.cell.subject, documented: s.cell.documented, trials: 0, failures: [:]))
-          index[s.cell.subject] = verdicts.count - 1
-          return verdicts.count - 1
-        }()
+      if index[s.cell.subject] == nil {
+        index[s.cell.subject] = verdicts.count
+        verdicts.append(
+          Verdict(
+            subject: s.cell.subject, documented: s.cell.documented, sendable: s.cell.sendable,
+            trials: 0, failures: [:]))
+      }
+      let i = index[s.cell.subject]!
       verdicts[i].trials += s.trials
       for outcome in [Outcome.corrupt, .crash, .hang] {
         if let n = s.counts[outcome], n > 0 { verdicts[i].failures[outcome, default: 0] += n }
@@ -50,12 +51,19 @@ public struct Verdict: Sendable, Equatable {
     return "no failure seen in \(trials) trials (failure rate < \(bound)% per trial, 95%)"
   }
 
-  /// Where documentation and measurement disagree; both directions are findings.
+  /// Where documentation and measurement disagree; both directions are findings. (A
+  /// `Sendable` conformance is shown beside, not judged: a Sendable value in a shared `var`
+  /// still races on the variable.)
   public var disagreement: String? {
     switch (documented, failed > 0) {
     case (.safe, true): "documented safe, but failed here"
     case (.unsafe, false): "documented unsafe, but no failure reproduced here"
     default: nil
     }
+  }
+
+  /// "yes", "no" or "?" for a table.
+  public var sendableText: String {
+    sendable.map { $0 ? "yes" : "no" } ?? "?"
   }
 }

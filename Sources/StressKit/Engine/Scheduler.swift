@@ -59,7 +59,8 @@ public final class Scheduler {
         } catch {
           try stopEarly(observers, finished + [statistics], resumed, interruption!)
         }
-        if result.outcome != .ok { worker?.stop() }
+        // A fresh-process subject's state lives once per process: every trial gets its own.
+        if result.outcome != .ok || cell.freshProcess { worker?.stop() }
         if trial < 0 {
           for o in observers { try o.warmupFinished(cell, result: result) }
           continue

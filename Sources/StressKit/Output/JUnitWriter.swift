@@ -86,7 +86,10 @@ public final class JUnitWriter: RunObserver {
     if s.failingTrials > 0 {
       let tag = isError(s) ? "error" : "failure"
       let kind = s.failingSamples.first?.result.outcome.rawValue ?? "error"
-      let summary = "\(s.failingTrials) of \(s.trials) trials fail the run"
+      var summary = "\(s.failingTrials) of \(s.trials) trials fail the run"
+      if let reason = s.cell.expectation, !s.cell.isProtected {
+        summary += ", breaking the expectation: \(reason)"
+      }
       xml +=
         "      <\(tag) message=\"\(Markup.escape(summary))\" type=\"\(kind)\">"
         + "\(Markup.escape(list(s.failingSamples)))</\(tag)>\n"

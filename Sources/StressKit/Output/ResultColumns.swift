@@ -4,7 +4,8 @@ import Foundation
 /// `Results/README.md` documents each one; keep the two in step.
 public enum ResultColumns {
   public static let header = [
-    "run_id", "started_at", "suite", "mode", "subject", "documented", "wrapper", "protected",
+    "run_id", "started_at", "suite", "mode", "subject", "documented", "sendable", "wrapper",
+    "protected", "expectation",
     "driver", "threads", "readers", "writers", "read_ratio", "ops_limit", "seconds_limit",
     "stride", "yield_probability", "pinned", "instances", "warmup_trials", "shard", "trial", "seed",
     "outcome",
@@ -21,7 +22,8 @@ public enum ResultColumns {
     let tuning = cell.driver == .threads ? plan.tuning : .none
     return [
       plan.runID, timestamp(plan.startedAt), plan.suite, plan.mode.rawValue, cell.subject,
-      cell.documented.rawValue, cell.wrapper, String(cell.isProtected), cell.driver.rawValue,
+      cell.documented.rawValue, cell.sendable.map(String.init) ?? "", cell.wrapper,
+      String(cell.isProtected), cell.expectation ?? "", cell.driver.rawValue,
       String(cell.threads), cell.readers.map(String.init) ?? "",
       cell.writers.map(String.init) ?? "", number(cell.readRatio),
       plan.bound.opsPerThread.map(String.init) ?? "", plan.bound.seconds.map(number) ?? "",

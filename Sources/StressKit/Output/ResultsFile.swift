@@ -74,6 +74,7 @@ public struct ResultsFile: Sendable {
     guard DocumentedSafety(rawValue: value("documented")) != nil else { throw bad("documented") }
     guard Driver(rawValue: value("driver")) != nil else { throw bad("driver") }
     guard ["true", "false"].contains(value("protected")) else { throw bad("protected") }
+    guard ["true", "false", ""].contains(value("sendable")) else { throw bad("sendable") }
     guard let threads = Int(value("threads")), threads >= 1 else { throw bad("threads") }
     guard
       value("readers").isEmpty || Int(value("readers")).map({ (0...threads).contains($0) }) == true
@@ -129,12 +130,14 @@ public struct ResultsFile: Sendable {
     rows.map { row in
       func value(_ name: String) -> String { row[Self.column[name]!] }
       let threads = Int(value("threads"))!
-      let cell = Cell(
+      var cell = Cell(
         subject: value("subject"), wrapper: value("wrapper"), threads: threads,
         readRatio: Double(value("read_ratio"))!,
         documented: DocumentedSafety(rawValue: value("documented"))!,
         isProtected: value("protected") == "true", readers: Int(value("readers")),
         driver: Driver(rawValue: value("driver"))!)
+      cell.sendable = Bool(value("sendable"))
+      cell.expectation = value("expectation").isEmpty ? nil : value("expectation")
       var result = TrialResult(
         outcome: Outcome(rawValue: value("outcome"))!, failures: Int(value("failures")),
         ops: Int(value("ops")), reads: Int(value("reads")), writes: Int(value("writes")),

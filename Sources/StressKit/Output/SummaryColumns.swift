@@ -3,7 +3,8 @@ import Foundation
 /// The summary CSV's columns: one row per cell. `Results/README.md` documents each one.
 public enum SummaryColumns {
   public static let header = [
-    "run_id", "started_at", "suite", "mode", "subject", "documented", "wrapper", "protected",
+    "run_id", "started_at", "suite", "mode", "subject", "documented", "sendable", "wrapper",
+    "protected", "expectation",
     "driver", "threads", "readers", "writers", "read_ratio", "trials", "warmup_trials", "shard",
     "ok",
     "corrupt", "crash", "hang", "error", "detection_rate", "median_time_to_failure_ms",
@@ -18,7 +19,8 @@ public enum SummaryColumns {
     func ratio(_ x: Double?) -> String { x.map { String(format: "%.4f", $0) } ?? "" }
     let fixed: [String] = [
       plan.runID, ResultColumns.timestamp(plan.startedAt), plan.suite, plan.mode.rawValue,
-      c.subject, c.documented.rawValue, c.wrapper, String(c.isProtected), c.driver.rawValue,
+      c.subject, c.documented.rawValue, c.sendable.map(String.init) ?? "", c.wrapper,
+      String(c.isProtected), c.expectation ?? "", c.driver.rawValue,
       String(c.threads), c.readers.map(String.init) ?? "", c.writers.map(String.init) ?? "",
       ResultColumns.number(c.readRatio), String(s.trials), String(plan.warmup),
       plan.shard?.description ?? "",

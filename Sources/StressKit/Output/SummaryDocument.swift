@@ -30,6 +30,9 @@ public struct SummaryDocument: Codable, Sendable, Equatable {
     public var driver: String
     public var `protected`: Bool
     public var documented: String
+    public var sendable: Bool?
+    /// Why this cell must never fail, when its subject declares so (see `Expectation`).
+    public var expectation: String?
     public var trials: Int
     public var outcomes: [String: Int]
     public var detectionRate: Double
@@ -58,6 +61,7 @@ public struct SummaryDocument: Codable, Sendable, Equatable {
   public struct VerdictEntry: Codable, Sendable, Equatable {
     public var subject: String
     public var documented: String
+    public var sendable: Bool?
     public var trials: Int
     public var failed: Int
     public var failures: [String: Int]
@@ -88,6 +92,7 @@ public struct SummaryDocument: Codable, Sendable, Equatable {
       return CellEntry(
         subject: c.subject, wrapper: c.wrapper, threads: c.threads, readers: c.readers,
         driver: c.driver.rawValue, protected: c.isProtected, documented: c.documented.rawValue,
+        sendable: c.sendable, expectation: c.expectation,
         trials: s.trials,
         outcomes: Dictionary(uniqueKeysWithValues: s.counts.map { ($0.rawValue, $1) }),
         detectionRate: s.detectionRate, medianTimeToFailureMs: s.medianTimeToFailureMs,
@@ -101,7 +106,8 @@ public struct SummaryDocument: Codable, Sendable, Equatable {
     }
     verdicts = Verdict.from(cells).map {
       VerdictEntry(
-        subject: $0.subject, documented: $0.documented.rawValue, trials: $0.trials,
+        subject: $0.subject, documented: $0.documented.rawValue, sendable: $0.sendable,
+        trials: $0.trials,
         failed: $0.failed,
         failures: Dictionary(uniqueKeysWithValues: $0.failures.map { ($0.rawValue, $1) }),
         failureRateBound: $0.upperBound95, measured: $0.measured,

@@ -12,6 +12,13 @@ public struct Cell: Sendable, Hashable {
   public var driver: Driver
   /// The subject fails even alone by design (see `SubjectInfo.failsAlone`).
   public var failsAlone = false
+  /// Whether the type under test is `Sendable` (see `SubjectInfo.sendable`).
+  public var sendable: Bool?
+  /// Why this cell must never fail, when the subject declares it for this wrapper (see
+  /// `Expectation`); protected wrappers must never fail anyway.
+  public var expectation: String?
+  /// Each trial runs in a fresh worker (see `SubjectInfo.freshProcess`).
+  public var freshProcess = false
 
   public init(
     subject: String, wrapper: String, threads: Int, readRatio: Double,

@@ -150,6 +150,9 @@ extension Plan {
               documented: info.documented, isProtected: wrapper.info.isProtected,
               readers: options.readers, driver: wrapper.driver))
           cells[cells.count - 1].failsAlone = info.failsAlone
+          cells[cells.count - 1].sendable = info.sendable
+          cells[cells.count - 1].expectation = info.expectation(for: wrapper.info)?.reason
+          cells[cells.count - 1].freshProcess = info.freshProcess
         }
       }
     }

@@ -14,11 +14,18 @@ public struct TrialRecord: Sendable, Equatable {
     self.result = result
   }
 
-  /// A failure that fails the run: a protected wrapper that did not stay correct, or a broken
-  /// subject or harness. Unprotected failures are findings.
+  /// A failure that fails the run: a protected wrapper that did not stay correct, a declared
+  /// expectation broken, or a broken subject or harness. Other unprotected failures are
+  /// findings.
   public var isHarnessFault: Bool { result.harnessFault }
 
   public var failsRun: Bool {
-    result.outcome == .error || (cell.isProtected && result.outcome != .ok)
+    result.outcome == .error
+      || ((cell.isProtected || cell.expectation != nil) && result.outcome != .ok)
+  }
+
+  /// The declared expectation this trial broke, if it broke one (see `Expectation`).
+  public var brokenExpectation: String? {
+    result.outcome != .ok && result.outcome != .error ? cell.expectation : nil
   }
 }

@@ -79,10 +79,11 @@ public struct HTMLReport: Sendable {
     guard !verdicts.isEmpty else { return "" }
     var html = "<h2>Documented versus measured (unprotected, 2 or more threads)</h2>\n"
     html += "<table class=\"verdicts\">\n<tr><th>subject</th><th>documented</th>"
-    html += "<th>measured</th><th>note</th></tr>\n"
+    html += "<th>Sendable</th><th>measured</th><th>note</th></tr>\n"
     for v in verdicts {
       let kind = v.failed > 0 ? "unsafe" : "clean"
       html += "<tr><td>\(Markup.escape(v.subject))</td><td>\(v.documented.rawValue)</td>"
+      html += "<td>\(v.sendableText)</td>"
       html += "<td class=\"\(kind)\">\(Markup.escape(v.measured))</td>"
       html += "<td>\(Markup.escape(v.disagreement ?? ""))</td></tr>\n"
     }

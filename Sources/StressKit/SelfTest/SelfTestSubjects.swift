@@ -8,5 +8,6 @@ public enum SelfTestSubjects {
     catalog.add(SelfTestBroken.self)
     catalog.add(SelfTestCrashAlone.self)
     catalog.add(SelfTestPoison.self)
+    catalog.add(SelfTestBrokenPromise.self)
   }
 }

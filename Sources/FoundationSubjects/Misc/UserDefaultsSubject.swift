@@ -1,0 +1,48 @@
+import Foundation
+import StressKit
+
+/// `UserDefaults` on a private suite (never the user's own defaults), removed when the trial
+/// ends: `set(~key, forKey:)`, `object(forKey:)`.
+public final class UserDefaultsSubject: StressSubject, @unchecked Sendable {
+  public static let info = SubjectInfo(
+    id: "userdefaults", summary: "UserDefaults on a private suite: set(_:forKey:), object(forKey:)",
+    documented: .safe, sendable: Sendability.of(UserDefaults.self))
+
+  private let shape: TrialShape
+  private let suite = "stress.trial.\(UUID().uuidString)"
+  private let defaults: UserDefaults
+
+  public init(shape: TrialShape) {
+    self.shape = shape
+    defaults = UserDefaults(suiteName: suite)!
+  }
+
+  deinit {
+    defaults.removePersistentDomain(forName: suite)
+  }
+
+  public func write(_ step: Step) {
+    defaults.set(~step.token, forKey: "k\(step.token)")
+  }
+
+  public func read(_ step: Step) -> String? {
+    let key = Token.probe(step.random, shape: shape)
+    guard let object = defaults.object(forKey: "k\(key)") else { return nil }
+    guard let value = (object as? NSNumber)?.intValue ?? (object as? Int) else {
+      return "k\(key) holds \(object)"
+    }
+    return value == ~key ? nil : "k\(key) holds \(value), expected \(~key)"
+  }
+
+  public func check(writesPerThread: [Int]) -> Violations {
+    var violations = Violations()
+    for (thread, writes) in writesPerThread.enumerated() {
+      for seq in 0..<writes {
+        let key = Token.encode(thread: thread, seq: seq)
+        let value = (defaults.object(forKey: "k\(key)") as? NSNumber)?.intValue
+        if value != ~key { violations.add("k\(key) holds \(value.map(String.init) ?? "nothing")") }
+      }
+    }
+    return violations
+  }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import StressKit
+import Synchronization
+
+/// A private `NotificationCenter`, as an app's event bus: writes add or remove an observer
+/// (each thread keeps at most one), reads post. Every post must reach every observer that was
+/// registered for its whole duration: registered before the post began, and not yet being
+/// removed when it returned (delivery is synchronous on the posting thread). The bookkeeping
+/// uses its own lock, never held across a call into the center.
+public final class NotificationCenterSubject: StressSubject, @unchecked Sendable {
+  public static let info = SubjectInfo(
+    id: "notificationcenter",
+    summary: "NotificationCenter: addObserver/removeObserver while other threads post",
+    documented: .safe, sendable: Sendability.of(NotificationCenter.self))
+
+  static let name = Notification.Name("stress.subject")
+
+  /// One registration: what it has received and not yet been checked for.
+  final class Observer: Sendable {
+    let received = Mutex(Set<Int>())
+  }
+
+  struct Registration {
+    var observer: Observer
+    var token: NSObjectProtocol
+  }
+
+  private let center = NotificationCenter()
+  /// Per thread, its live registration (only that thread touches its slot).
+  private let live: UnsafeMutablePointer<Registration?>
+  private let threads: Int
+  /// Observers fully registered and not being removed.
+  private let registered = Mutex([ObjectIdentifier: Observer]())
+  private let postIDs = Atomic<Int>(0)
+
+  public init(shape: TrialShape) {
+    threads = shape.threads
+    live = .allocate(capacity: threads)
+    live.initialize(repeating: nil, count: threads)
+  }
+
+  deinit {
+    for i in 0..<threads { if let r = live[i] { center.removeObserver(r.token) } }
+    live.deinitialize(count: threads)
+    live.deallocate()
+  }
+
+  public func write(_ step: Step) {
+    if let registration = live[step.thread] {
+      // It stops counting as registered before removal begins.
+      _ = registered.withLock { $0.removeValue(forKey: ObjectIdentifier(registration.observer)) }
+      center.removeObserver(registration.token)
+      live[step.thread] = nil
+    } else {
+      let observer = Observer()
+      let token = center.addObserver(forName: Self.name, object: nil, queue: nil) { note in
+        if let id = note.userInfo?["id"] as? Int {
+          observer.received.withLock { _ = $0.insert(id) }
+        }
+      }
+      live[step.thread] = Registration(observer: observer, token: token)
+      registered.withLock { $0[ObjectIdentifier(observer)] = observer }
+    }
+  }
+
+  public func read(_ step: Step) -> String? {
+    let id = postIDs.add(1, ordering: .relaxed).newValue
+    let before = registered.withLock { $0 }
+    center.post(name: Self.name, object: nil, userInfo: ["id": id])
+    let after = registered.withLock { $0 }
+    var missed = 0
+    for (key, observer) in before where after[key] === observer {
+      // Registered throughout: it must have the post. Checked ids are dropped, so sets stay small.
+      if observer.received.withLock({ $0.remove(id) }) == nil { missed += 1 }
+    }
+    return missed == 0 ? nil : "post \(id) missed \(missed) observer(s) registered throughout"
+  }
+
+  /// Once the threads are done, one more post must reach every observer still registered.
+  public func check(writesPerThread: [Int]) -> Violations {
+    var violations = Violations()
+    if let problem = read(Step(thread: 0, seq: 0, random: 0)) { violations.add(problem) }
+    return violations
+  }
+}

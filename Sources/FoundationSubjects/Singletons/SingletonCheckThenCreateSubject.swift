@@ -1,0 +1,47 @@
+import Foundation
+import StressKit
+
+/// The classic lazy singleton, `if shared == nil { shared = Singleton() }; return shared`, on
+/// one fresh slot per operation: thread k's n-th call asks for singleton n, so every thread
+/// races to create each one. The check: one instance per singleton, seen by every thread.
+public class SingletonCheckThenCreateSubject: StressSubject, @unchecked Sendable {
+  public class var info: SubjectInfo {
+    SubjectInfo(
+      id: "singleton-check-then-create",
+      summary: "lazy singleton: if shared == nil { shared = create() }, a fresh one per operation",
+      documented: .notListed, defaultReadRatio: 0)
+  }
+
+  let ledger: SingletonLedger
+  let instances: UnsafeMutablePointer<Singleton?>
+  /// Seconds to sleep between the check and the create, as the GCD tutorials do to make the
+  /// race show on demand; 0 here, set by the `-widened` variant.
+  class var window: Double { 0 }
+
+  public required init(shape: TrialShape) {
+    ledger = SingletonLedger(shape: shape)
+    instances = .allocate(capacity: ledger.slots)
+    instances.initialize(repeating: nil, count: ledger.slots)
+  }
+
+  deinit {
+    instances.deinitialize(count: ledger.slots)
+    instances.deallocate()
+  }
+
+  public func write(_ step: Step) {
+    let slot = step.seq % ledger.slots
+    if instances[slot] == nil {
+      if Self.window > 0 { Thread.sleep(forTimeInterval: Self.window) }
+      instances[slot] = ledger.create()
+    }
+    guard let instance = instances[slot] else { return }
+    ledger.record(thread: step.thread, slot: slot, instance)
+  }
+
+  public func read(_ step: Step) -> String? { nil }
+
+  public func check(writesPerThread: [Int]) -> Violations {
+    ledger.check(writesPerThread: writesPerThread)
+  }
+}

@@ -1,0 +1,16 @@
+import StressKit
+
+/// The same, with a 100 µs sleep between the check and the create, so the race shows even when
+/// threads rarely meet: the tutorials' demonstration.
+public final class SingletonCheckThenCreateWidenedSubject: SingletonCheckThenCreateSubject,
+  @unchecked Sendable
+{
+  public override class var info: SubjectInfo {
+    SubjectInfo(
+      id: "singleton-check-then-create-widened",
+      summary: "the lazy singleton with a 100 µs sleep between check and create (the tutorials')",
+      documented: .notListed, defaultReadRatio: 0)
+  }
+
+  override class var window: Double { 0.0001 }
+}

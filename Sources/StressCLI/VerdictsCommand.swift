@@ -1,0 +1,72 @@
+import StressKit
+
+/// `stress verdicts`: per subject, what is documented, whether the type is Sendable, and what
+/// its unprotected trials showed, from results files.
+struct VerdictsCommand {
+  static let name = "verdicts"
+  static let overview =
+    "Per subject: documented safety, Sendable, and the measured verdict for unprotected use."
+  static let usage = "stress verdicts <results.csv>... [--format <format>]"
+  static let arguments = [
+    ("<results.csv>", "Trial CSVs written by 'stress run' (several: read as one, such as shards).")
+  ]
+  static let options: [OptionSpec] = [
+    .value("format", "<format>", "text or json.", default: "text"),
+    .help,
+  ]
+
+  static var help: String {
+    HelpText.render(
+      overview: overview, usage: usage, arguments: arguments, options: options,
+      footer: """
+        HOW TO READ IT:
+          Only unprotected trials at 2 or more threads count: a race needs company, and a
+          wrapper is the fix, not the type. 'unsafe' says what was seen (crash, hang, corrupt)
+          in how many trials. With no failure in N trials, the per-trial failure rate is below
+          3/N with 95% confidence (the rule of three): evidence of safety grows with N, and is
+          never proof. Where the documentation and the run disagree, the note says so.
+        """)
+  }
+
+  let console: Console
+
+  func run(_ arguments: [String]) throws(UsageError) -> ExitCode {
+    let parsed = try ParsedArguments(
+      arguments, specs: Self.options, usage: Self.usage, takesOperands: true)
+    if parsed.flags.contains("help") {
+      console.out(Self.help)
+      return .success
+    }
+    guard !parsed.positionals.isEmpty else {
+      throw UsageError("No results file to read.", usage: Self.usage)
+    }
+    let format = try parsed.format(allowing: [.text, .json], usage: Self.usage)
+    guard let files = ResultsInput.load(parsed.positionals, console: console) else {
+      return .harness
+    }
+    let cells = try ResultsInput.cells(files, usage: Self.usage)
+    let verdicts = Verdict.from(cells)
+    if format == .json {
+      console.out(JSONOutput.encode(SummaryDocument(cells: cells).verdicts))
+      return .success
+    }
+    guard !verdicts.isEmpty else {
+      console.out("No unprotected trials at 2 or more threads: nothing to judge.\n")
+      return .success
+    }
+    var text = Table(
+      header: ["subject", "documented", "sendable", "measured (unprotected, 2+ threads)", "note"],
+      rows: verdicts.map {
+        [$0.subject, $0.documented.rawValue, $0.sendableText, $0.measured, $0.disagreement ?? ""]
+      }
+    ).render()
+    let broken = cells.flatMap(\.failingSamples).filter { $0.brokenExpectation != nil }
+    for record in broken.prefix(10) {
+      text +=
+        "Expectation broken: \(CellKey(record.cell).label), trial \(record.trial): "
+        + "\(record.brokenExpectation!) (\(record.result.outcome.rawValue))\n"
+    }
+    console.out(text)
+    return .success
+  }
+}

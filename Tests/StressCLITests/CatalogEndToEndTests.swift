@@ -1,0 +1,75 @@
+import Foundation
+import StressKit
+import Testing
+
+/// Catalog subjects and expectations, run by the built executable in worker processes.
+@Suite struct CatalogEndToEndTests {
+  func run(_ arguments: [String]) throws -> (code: Int32, rows: [[String: String]], err: String) {
+    let dir = try temporaryDirectory()
+    let csv = dir.appendingPathComponent("r.csv")
+    let r = try runStress(["run"] + arguments + ["--out", csv.path, "--quiet"])
+    return (r.code, try readRows(csv), r.err)
+  }
+
+  @Test func aBrokenExpectationFailsTheRunAndSaysWhich() throws {
+    let dir = try temporaryDirectory()
+    let csv = dir.appendingPathComponent("r.csv").path
+    let r = try runStress([
+      "run", "--subjects", "selftest-broken-promise", "--wrappers", "unprotected", "--threads",
+      "2", "--mode", "quick", "--out", csv,
+    ])
+    #expect(r.code == 1)
+    #expect(
+      r.out.contains("corrupt (breaks the expectation: self-test: it promises never to fail)"))
+    let rows = try readRows(URL(fileURLWithPath: csv))
+    #expect(rows.allSatisfy { $0["expectation"] == "self-test: it promises never to fail" })
+    let verdicts = try runStress(["verdicts", csv])
+    #expect(verdicts.code == 0)
+    #expect(
+      verdicts.out.contains("Expectation broken: selftest-broken-promise / unprotected / 2 threads")
+    )
+  }
+
+  @Test func photoManagerIsCaughtUnprotectedAndPassesUnderTheTutorialsFix() throws {
+    let r = try run([
+      "--subjects", "photomanager", "--wrappers", "unprotected,rw-barrier", "--threads", "4",
+      "--trials", "5", "--ops", "2000", "--seed", "3",
+    ])
+    #expect(r.code == 0, "\(r.err)")
+    let bare = r.rows.filter { $0["wrapper"] == "unprotected" }
+    #expect(bare.contains { $0["outcome"] != "ok" }, "unprotected PhotoManager not caught")
+    #expect(r.rows.filter { $0["wrapper"] == "rw-barrier" }.allSatisfy { $0["outcome"] == "ok" })
+  }
+
+  @Test func singletonsRaceUnprotectedButStaticLetHolds() throws {
+    let r = try run([
+      "--subjects", "singleton-check-then-create-widened,singleton-static-let", "--wrappers",
+      "unprotected", "--threads", "4", "--trials", "3", "--ops", "300", "--seed", "5",
+    ])
+    // The static let must hold (its expectation would fail the run otherwise).
+    #expect(r.code == 0, "\(r.err)")
+    let widened = r.rows.filter { $0["subject"] == "singleton-check-then-create-widened" }
+    #expect(widened.contains { $0["outcome"] != "ok" })
+    let staticLet = r.rows.filter { $0["subject"] == "singleton-static-let" }
+    #expect(staticLet.count == 3 && staticLet.allSatisfy { $0["outcome"] == "ok" })
+    #expect(staticLet.allSatisfy { $0["expectation"]!.contains("exactly once") })
+  }
+
+  @Test func theVerdictTableShowsSendableAndTheBound() throws {
+    let dir = try temporaryDirectory()
+    let csv = dir.appendingPathComponent("r.csv").path
+    _ = try runStress([
+      "run", "--subjects", "nscache,jsonencoder", "--wrappers", "unprotected", "--threads", "2",
+      "--trials", "3", "--ops", "200", "--out", csv, "--quiet",
+    ])
+    let r = try runStress(["verdicts", csv, "--format", "json"])
+    #expect(r.code == 0)
+    let verdicts = try #require(
+      try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [[String: Any]])
+    let cache = try #require(verdicts.first { $0["subject"] as? String == "nscache" })
+    #expect(cache["documented"] as? String == "safe")
+    #expect(cache["sendable"] is Bool)
+    #expect(cache["trials"] as? Int == 3)
+    if cache["failed"] as? Int == 0 { #expect(cache["failure_rate_bound"] as? Double == 1) }
+  }
+}
