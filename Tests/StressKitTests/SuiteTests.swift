@@ -72,4 +72,22 @@ import Testing
       ])
     #expect(collections.threads == [1, 2, 4, 8])
   }
+
+  /// `all` holds every subject but the misuse ones, and every subject is in a family suite.
+  @Test func allCoversTheCatalogAndEverySubjectHasAFamily() throws {
+    let dir = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Suites").path
+    let visible = FoundationCatalog.catalog.visibleSubjects.map { $0.info }
+    let all = try Suite.locate("all", in: [dir])
+    #expect(Set(all.subjects) == Set(visible.filter { !$0.failsAlone }.map(\.id)))
+    let families = [
+      "collections", "formatters", "calendars", "singletons", "notifications", "misc", "misuse",
+    ]
+    let covered = try families.flatMap { try Suite.locate($0, in: [dir]).subjects }
+    let baselines: Set = ["counter", "noop", "photomanager"]
+    #expect(Set(visible.map(\.id)).subtracting(covered).subtracting(baselines).isEmpty)
+    let seeds = try Suite.locate("seeds", in: [dir]).subjects
+    #expect(seeds.contains("photomanager") && seeds.contains("singleton-static-let"))
+  }
 }

@@ -1,0 +1,49 @@
+import Foundation
+import StressKit
+
+/// A Swift `Calendar` in a shared `var`, as code that swaps a "current calendar" property
+/// does: writes assign a fresh Gregorian calendar in GMT or GMT+5:30, reads copy the var and
+/// break a date into components, which must be the arithmetic civil time in the copy's zone.
+public final class CalendarSubject: StressSubject, @unchecked Sendable {
+  public static let info = SubjectInfo(
+    id: "calendar",
+    summary: "a shared var Calendar: reassigned, copied, dateComponents(_:from:)",
+    documented: .notListed, sendable: Sendability.of(Calendar.self), defaultReadRatio: 0.9)
+
+  static let units: Set<Calendar.Component> = [.year, .month, .day, .hour, .minute, .second]
+  // No dynamic exclusivity check: it is per thread, and the race between threads is the point.
+  @exclusivity(unchecked) private var calendar = CalendarSubject.gregorian(Zones.utc)
+
+  public init(shape: TrialShape) {}
+
+  static func gregorian(_ zone: TimeZone) -> Calendar {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = zone
+    return calendar
+  }
+
+  public func write(_ step: Step) {
+    calendar = Self.gregorian(Zones.all[Draw.choice(step.random, 2)])
+  }
+
+  public func read(_ step: Step) -> String? {
+    let seconds = Draw.seconds(step.random)
+    // The copy is a value: its components must agree with its own zone, one of the two.
+    let copy = calendar
+    let zone = copy.timeZone.secondsFromGMT()
+    guard Zones.offsets.contains(zone) else { return "copied a calendar at offset \(zone)" }
+    let date = Date(timeIntervalSince1970: TimeInterval(seconds))
+    let seen = NSCalendarSubject.civil(copy.dateComponents(Self.units, from: date))
+    let expected = CivilTime(epochSeconds: seconds, offset: zone)
+    return seen == expected ? nil : "\(seconds) broke into \(seen), expected \(expected)"
+  }
+
+  public func check(writesPerThread: [Int]) -> Violations {
+    var violations = Violations()
+    if !Zones.offsets.contains(calendar.timeZone.secondsFromGMT()) {
+      violations.add("time zone is now \(calendar.timeZone.identifier)")
+    }
+    if let wrong = read(Step(thread: 0, seq: 0, random: 1_234_567_890)) { violations.add(wrong) }
+    return violations
+  }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import StressKit
+
+/// The Sendable value-type alternative to a shared formatter: one `Date.ISO8601FormatStyle`
+/// (GMT) held as a `let` and shared read-only; each read formats a date, compares it with the
+/// string computed arithmetically, and parses it back, requiring the same date.
+public final class DateFormatStyleSubject: StressSubject, @unchecked Sendable {
+  public static let info = SubjectInfo(
+    id: "date-formatstyle",
+    summary: "Date.ISO8601FormatStyle, a let shared read-only: format(_:), parse(_:)",
+    documented: .notListed, sendable: Sendability.of(Date.ISO8601FormatStyle.self),
+    expectations: [
+      .neverFails(
+        .unprotected, because: "Date.ISO8601FormatStyle is a Sendable value type, shared as a let")
+    ],
+    readOnly: true)
+
+  private let style = Date.ISO8601FormatStyle(timeZone: Zones.utc)
+
+  public init(shape: TrialShape) {}
+
+  public func read(_ step: Step) -> String? {
+    let seconds = Draw.seconds(step.random)
+    let date = Date(timeIntervalSince1970: TimeInterval(seconds))
+    let civil = CivilTime(epochSeconds: seconds)
+    let expected = "\(civil.ymd)T\(civil.hms)Z"
+    let text = style.format(date)
+    guard text == expected else { return "formatted \(seconds) as \(text), expected \(expected)" }
+    guard let parsed = try? style.parse(text) else { return "could not parse \(text)" }
+    return parsed == date ? nil : "parsed \(text) as \(parsed.timeIntervalSince1970)"
+  }
+
+  public func check(writesPerThread: [Int]) -> Violations {
+    var violations = Violations()
+    if let wrong = read(Step(thread: 0, seq: 0, random: 1_234_567_890)) { violations.add(wrong) }
+    return violations
+  }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import StressKit
+
+/// One `DateFormatter` with a fixed configuration, shared read-only the way an app shares a
+/// cached formatter: each read formats a date, compares it with the string computed
+/// arithmetically, and parses it back with the same formatter, requiring the same date.
+public final class DateFormatterSubject: StressSubject, @unchecked Sendable {
+  public static let info = SubjectInfo(
+    id: "dateformatter",
+    summary: "DateFormatter, fixed config, shared read-only: string(from:), date(from:)",
+    documented: .unsafe, sendable: Sendability.of(DateFormatter.self), readOnly: true)
+
+  private let formatter = DateFormatter()
+
+  public init(shape: TrialShape) {
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = Zones.utc
+    formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
+  }
+
+  public func read(_ step: Step) -> String? {
+    let seconds = Draw.seconds(step.random)
+    let date = Date(timeIntervalSince1970: TimeInterval(seconds))
+    let civil = CivilTime(epochSeconds: seconds)
+    let expected = "\(civil.ymd)T\(civil.hms)"
+    let text = formatter.string(from: date)
+    guard text == expected else { return "formatted \(seconds) as \(text), expected \(expected)" }
+    guard let parsed = formatter.date(from: text) else { return "could not parse \(text)" }
+    return parsed == date ? nil : "parsed \(text) as \(parsed.timeIntervalSince1970)"
+  }
+
+  public func check(writesPerThread: [Int]) -> Violations {
+    // Reads never change it; it must still be intact and still format correctly.
+    var violations = Violations()
+    let zone = formatter.timeZone?.secondsFromGMT()
+    if formatter.dateFormat != "yyyy-MM-dd'T'HH:mm:ss" || zone != 0 {
+      violations.add("config is now \(formatter.dateFormat ?? "nil") at offset \(zone ?? -1)")
+    }
+    if let wrong = read(Step(thread: 0, seq: 0, random: 1_234_567_890)) { violations.add(wrong) }
+    return violations
+  }
+}
