@@ -35,7 +35,8 @@ struct ListCommand {
           subjects: subjects.map {
             let i = $0.info
             return .init(
-              id: i.id, documented: i.documented.rawValue, readRatio: i.defaultReadRatio,
+              id: i.id, documented: i.documented.rawValue, sendable: i.sendable,
+              expectations: i.expectations.map(\.reason), readRatio: i.defaultReadRatio,
               readOnly: i.readOnly, hidden: i.hidden, summary: i.summary)
           },
           wrappers: drivers.map {
@@ -47,13 +48,16 @@ struct ListCommand {
         ).json())
       return .success
     }
-    var text = "SUBJECTS (documented: Apple's Thread Safety Summary)\n"
+    var text =
+      "SUBJECTS (documented: Apple's Thread Safety Summary; sendable: the type's Sendable "
+      + "conformance in this toolchain)\n"
     text += Table(
-      header: ["id", "documented", "reads", "summary"],
+      header: ["id", "documented", "sendable", "reads", "summary"],
       rows: subjects.map {
         let i = $0.info
         return [
-          i.id, i.documented.rawValue, i.readOnly ? "only" : percent(i.defaultReadRatio), i.summary,
+          i.id, i.documented.rawValue, i.sendable.map { $0 ? "yes" : "no" } ?? "?",
+          i.readOnly ? "only" : percent(i.defaultReadRatio), i.summary,
         ]
       }
     ).render()

@@ -10,6 +10,9 @@ struct Listing: Encodable {
   struct Subject: Encodable {
     var id: String
     var documented: String
+    var sendable: Bool?
+    /// Why the subject must never fail under some wrappers (see `Expectation`).
+    var expectations: [String]
     var readRatio: Double
     var readOnly: Bool
     var hidden: Bool

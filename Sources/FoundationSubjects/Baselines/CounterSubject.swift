@@ -4,7 +4,7 @@ import StressKit
 public final class CounterSubject: StressSubject, @unchecked Sendable {
   public static let info = SubjectInfo(
     id: "counter", summary: "a shared Int: increment, load (a lock's bare cost)",
-    documented: .notListed)
+    documented: .notListed, sendable: Sendability.of(Int.self))
 
   private let shape: TrialShape
   // No dynamic exclusivity check: it is per thread (it catches no race between threads) and

@@ -5,7 +5,7 @@ import StressKit
 public final class NSArraySubject: StressSubject, @unchecked Sendable {
   public static let info = SubjectInfo(
     id: "nsarray", summary: "immutable NSArray, shared read-only: object(at:)",
-    documented: .safe, readOnly: true)
+    documented: .safe, sendable: Sendability.of(NSArray.self), readOnly: true)
 
   static let size = 4096
   private let items: NSArray

@@ -6,7 +6,7 @@ import StressKit
 public final class NSCountedSetSubject: StressSubject, @unchecked Sendable {
   public static let info = SubjectInfo(
     id: "nscountedset", summary: "NSCountedSet: add, count(for:)",
-    documented: .unsafe)
+    documented: .unsafe, sendable: Sendability.of(NSCountedSet.self))
 
   private let shape: TrialShape
   private let items = NSCountedSet()

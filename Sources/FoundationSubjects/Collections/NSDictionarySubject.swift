@@ -5,7 +5,7 @@ import StressKit
 public final class NSDictionarySubject: StressSubject, @unchecked Sendable {
   public static let info = SubjectInfo(
     id: "nsdictionary", summary: "immutable NSDictionary, shared read-only: object(forKey:)",
-    documented: .safe, readOnly: true)
+    documented: .safe, sendable: Sendability.of(NSDictionary.self), readOnly: true)
 
   static let size = 4096
   private let items: NSDictionary

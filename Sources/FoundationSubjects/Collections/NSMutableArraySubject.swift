@@ -5,7 +5,7 @@ import StressKit
 public final class NSMutableArraySubject: StressSubject, @unchecked Sendable {
   public static let info = SubjectInfo(
     id: "nsmutablearray", summary: "NSMutableArray: add, count + object(at:)",
-    documented: .unsafe)
+    documented: .unsafe, sendable: Sendability.of(NSMutableArray.self))
 
   private let shape: TrialShape
   private let items = NSMutableArray()

@@ -7,7 +7,7 @@ public final class NSMutableDictionarySubject: StressSubject, @unchecked Sendabl
   public static let info = SubjectInfo(
     id: "nsmutabledictionary",
     summary: "NSMutableDictionary: setObject(_:forKey:), object(forKey:)",
-    documented: .unsafe)
+    documented: .unsafe, sendable: Sendability.of(NSMutableDictionary.self))
 
   private let shape: TrialShape
   private let items = NSMutableDictionary()

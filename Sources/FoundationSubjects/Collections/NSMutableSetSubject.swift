@@ -6,7 +6,7 @@ import StressKit
 public final class NSMutableSetSubject: StressSubject, @unchecked Sendable {
   public static let info = SubjectInfo(
     id: "nsmutableset", summary: "NSMutableSet: add, contains, member(_:)",
-    documented: .unsafe)
+    documented: .unsafe, sendable: Sendability.of(NSMutableSet.self))
 
   private let shape: TrialShape
   private let items = NSMutableSet()

@@ -4,7 +4,7 @@ import StressKit
 public final class SwiftArraySubject: StressSubject, @unchecked Sendable {
   public static let info = SubjectInfo(
     id: "swift-array", summary: "Swift [Int] in a shared var: append, read at a random index",
-    documented: .notListed)
+    documented: .notListed, sendable: Sendability.of([Int].self))
 
   private let shape: TrialShape
   private var items: [Int] = []

@@ -5,7 +5,7 @@ import StressKit
 public final class SwiftDictionarySubject: StressSubject, @unchecked Sendable {
   public static let info = SubjectInfo(
     id: "swift-dictionary", summary: "Swift [Int: Int] in a shared var: insert, look up",
-    documented: .notListed)
+    documented: .notListed, sendable: Sendability.of([Int: Int].self))
 
   private let shape: TrialShape
   private var items: [Int: Int] = [:]

@@ -5,7 +5,7 @@ import StressKit
 public final class SwiftSetSubject: StressSubject, @unchecked Sendable {
   public static let info = SubjectInfo(
     id: "swift-set", summary: "Swift Set<Int> in a shared var: insert, contains, first",
-    documented: .notListed)
+    documented: .notListed, sendable: Sendability.of(Set<Int>.self))
 
   private let shape: TrialShape
   private var items: Set<Int> = []

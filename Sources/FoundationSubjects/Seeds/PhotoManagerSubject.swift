@@ -9,13 +9,13 @@ public final class PhotoManagerSubject: StressSubject, @unchecked Sendable {
   public static let info = SubjectInfo(
     id: "photomanager",
     summary: "the GCD tutorial's PhotoManager: addPhoto(_:) and a photos snapshot",
-    documented: .notListed)
+    documented: .notListed, sendable: Sendability.of(PhotoManager.self))
 
   struct Photo {
     let token: Int
   }
 
-  final class PhotoManager: @unchecked Sendable {
+  final class PhotoManager {
     private var unsafePhotos: [Photo] = []
 
     func addPhoto(_ photo: Photo) {
