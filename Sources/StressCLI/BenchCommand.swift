@@ -3,7 +3,7 @@ import StressKit
 
 /// `stress bench`: the harness measured against bare loops, its detection power against the
 /// tutorials' dispatch-apply loop, and the cost of its processes, all in one run.
-struct BenchCommand {
+struct BenchCommand: Subcommand {
   static let name = "bench"
   static let overview =
     "Measure the harness itself: overhead against bare loops, detection power, process cost."
@@ -28,11 +28,7 @@ struct BenchCommand {
   let console: Console
 
   func run(_ arguments: [String]) throws(UsageError) -> ExitCode {
-    let parsed = try ParsedArguments(arguments, specs: Self.options, usage: Self.usage)
-    if parsed.flags.contains("help") {
-      console.out(Self.help)
-      return .success
-    }
+    guard let parsed = try parse(arguments) else { return .success }
     var bench = Benchmark(catalog: catalog)
     bench.ops = try parsed.integer("ops", in: 1000...1_000_000_000, usage: Self.usage) ?? bench.ops
     bench.repeats = try parsed.integer("repeats", in: 1...1000, usage: Self.usage) ?? bench.repeats

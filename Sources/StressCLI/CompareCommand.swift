@@ -2,7 +2,7 @@ import Foundation
 import StressKit
 
 /// `stress compare`: a baseline run against a current one, for the nightly job.
-struct CompareCommand {
+struct CompareCommand: Subcommand {
   static let name = "compare"
   static let overview =
     "Compare two runs cell by cell: correctness changes and throughput changes beyond a threshold."
@@ -43,12 +43,7 @@ struct CompareCommand {
   let console: Console
 
   func run(_ arguments: [String]) throws(UsageError) -> ExitCode {
-    let parsed = try ParsedArguments(
-      arguments, specs: Self.options, usage: Self.usage, takesOperands: true)
-    if parsed.flags.contains("help") {
-      console.out(Self.help)
-      return .success
-    }
+    guard let parsed = try parse(arguments, takesOperands: true) else { return .success }
     guard parsed.positionals.count == 2 else {
       throw UsageError(
         "Expected two results files, a baseline and a current run; got "

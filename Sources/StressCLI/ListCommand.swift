@@ -1,7 +1,7 @@
 import StressKit
 
 /// `stress list`: subjects (with what is documented), wrappers, and suites.
-struct ListCommand {
+struct ListCommand: Subcommand {
   static let name = "list"
   static let overview = "List subjects, wrappers and suites."
   static let usage = "stress list [--all] [--format <format>]"
@@ -19,11 +19,7 @@ struct ListCommand {
   let console: Console
 
   func run(_ arguments: [String]) throws(UsageError) -> ExitCode {
-    let parsed = try ParsedArguments(arguments, specs: Self.options, usage: Self.usage)
-    if parsed.flags.contains("help") {
-      console.out(Self.help)
-      return .success
-    }
+    guard let parsed = try parse(arguments) else { return .success }
     let subjects = parsed.flags.contains("all") ? catalog.subjects : catalog.visibleSubjects
     let drivers =
       catalog.wrappers.map { ($0.info, "threads") }

@@ -1,7 +1,7 @@
 import StressKit
 
 /// `stress merge`: join the trial CSVs of shards (or of runs on disjoint cells) into one.
-struct MergeCommand {
+struct MergeCommand: Subcommand {
   static let name = "merge"
   static let overview = "Join the trial CSVs of a sharded run (--shard I/N) into one."
   static let usage = "stress merge <results.csv>... -o <path>"
@@ -25,19 +25,11 @@ struct MergeCommand {
   let console: Console
 
   func run(_ arguments: [String]) throws(UsageError) -> ExitCode {
-    let parsed = try ParsedArguments(
-      arguments, specs: Self.options, usage: Self.usage, takesOperands: true)
-    if parsed.flags.contains("help") {
-      console.out(Self.help)
-      return .success
-    }
-    guard !parsed.positionals.isEmpty else {
-      throw UsageError("No results files to merge.", usage: Self.usage)
-    }
+    guard let parsed = try parse(arguments, takesOperands: true) else { return .success }
     guard let out = parsed.string("out") else {
       throw UsageError("Missing '-o <path>': the merged file to write.", usage: Self.usage)
     }
-    guard let files = ResultsInput.load(parsed.positionals, console: console) else {
+    guard let files = try results(parsed, missing: "No results files to merge.") else {
       return .harness
     }
     let merge: ResultsMerge

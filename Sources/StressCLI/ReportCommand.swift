@@ -3,7 +3,7 @@ import StressKit
 
 /// `stress report`: results files read back as the end-of-run summary, as JSON, or as one
 /// self-contained HTML page with charts.
-struct ReportCommand {
+struct ReportCommand: Subcommand {
   static let name = "report"
   static let overview = "Summarize results files: tables, JSON, or an HTML page with charts."
   static let usage = "stress report <results.csv>... [--html <path>] [--format <format>]"
@@ -25,17 +25,9 @@ struct ReportCommand {
   let console: Console
 
   func run(_ arguments: [String]) throws(UsageError) -> ExitCode {
-    let parsed = try ParsedArguments(
-      arguments, specs: Self.options, usage: Self.usage, takesOperands: true)
-    if parsed.flags.contains("help") {
-      console.out(Self.help)
-      return .success
-    }
-    guard !parsed.positionals.isEmpty else {
-      throw UsageError("No results file to report on.", usage: Self.usage)
-    }
+    guard let parsed = try parse(arguments, takesOperands: true) else { return .success }
     let format = try parsed.format(allowing: [.text, .json], usage: Self.usage)
-    guard let files = ResultsInput.load(parsed.positionals, console: console) else {
+    guard let files = try results(parsed, missing: "No results file to report on.") else {
       return .harness
     }
     let cells = try ResultsInput.cells(files, usage: Self.usage)

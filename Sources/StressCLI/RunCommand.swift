@@ -2,7 +2,7 @@ import Foundation
 import StressKit
 
 /// `stress run`: plan the cells, run them in workers, write the CSV, print the summary.
-struct RunCommand {
+struct RunCommand: Subcommand {
   static let name = "run"
   static let overview = "Run a suite or a list of subjects and write a CSV row for every trial."
   static let usage = "stress run (--suite <suite> | --subjects <ids>) [<options>]"
@@ -105,11 +105,7 @@ struct RunCommand {
   let console: Console
 
   func run(_ arguments: [String]) throws(UsageError) -> ExitCode {
-    let parsed = try ParsedArguments(arguments, specs: Self.options, usage: Self.usage)
-    if parsed.flags.contains("help") {
-      console.out(Self.help)
-      return .success
-    }
+    guard let parsed = try parse(arguments) else { return .success }
     var options = try Self.options(from: parsed)
     var plan: Plan
     var resumed: ResumedRun?

@@ -2,7 +2,7 @@ import StressKit
 
 /// `stress verdicts`: per subject, what is documented, whether the type is Sendable, and what
 /// its unprotected trials showed, from results files.
-struct VerdictsCommand {
+struct VerdictsCommand: Subcommand {
   static let name = "verdicts"
   static let overview =
     "Per subject: documented safety, Sendable, and the measured verdict for unprotected use."
@@ -31,17 +31,9 @@ struct VerdictsCommand {
   let console: Console
 
   func run(_ arguments: [String]) throws(UsageError) -> ExitCode {
-    let parsed = try ParsedArguments(
-      arguments, specs: Self.options, usage: Self.usage, takesOperands: true)
-    if parsed.flags.contains("help") {
-      console.out(Self.help)
-      return .success
-    }
-    guard !parsed.positionals.isEmpty else {
-      throw UsageError("No results file to read.", usage: Self.usage)
-    }
+    guard let parsed = try parse(arguments, takesOperands: true) else { return .success }
     let format = try parsed.format(allowing: [.text, .json], usage: Self.usage)
-    guard let files = ResultsInput.load(parsed.positionals, console: console) else {
+    guard let files = try results(parsed, missing: "No results file to read.") else {
       return .harness
     }
     let cells = try ResultsInput.cells(files, usage: Self.usage)

@@ -9,6 +9,16 @@ import Testing
   /// The misuse subjects deadlock by design; they run end to end, in worker processes.
   static let ids = FoundationCatalog.subjects.filter { !$0.info.failsAlone }.map { $0.info.id }
 
+  /// The sanity pass a worker runs before every trial: one thread, no wrapper.
+  @Test(arguments: ids)
+  func passesAlone(subject: String) {
+    let spec = TrialSpec(
+      subject: subject, wrapper: "unprotected", threads: 1, readRatio: 0.5, bound: .ops(1_000),
+      seed: 7)
+    let result = Trial.run(spec, catalog: FoundationCatalog.catalog)
+    #expect(result.outcome == .ok, "\(subject): \(result.detail)")
+  }
+
   @Test(arguments: ids)
   func passesUnderALock(subject: String) {
     let spec = TrialSpec(
