@@ -72,4 +72,33 @@ import Testing
     #expect(cache["trials"] as? Int == 3)
     if cache["failed"] as? Int == 0 { #expect(cache["failure_rate_bound"] as? Double == 1) }
   }
+
+  @Test func userDefaultsSweepsOnlyItsOwnStaleSuites() throws {
+    let config = try temporaryDirectory()
+    func file(_ name: String, age: TimeInterval) throws -> String {
+      let path = config.appendingPathComponent(name).path
+      _ = FileManager.default.createFile(atPath: path, contents: Data("x".utf8))
+      try FileManager.default.setAttributes(
+        [.modificationDate: Date(timeIntervalSinceNow: -age)], ofItemAtPath: path)
+      return path
+    }
+    let stale = try file("stress.trial.OLD.plist", age: 3600)
+    let fresh = try file("stress.trial.NEW.plist", age: 0)
+    let foreign = try file("someone.else.plist", age: 3600)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: stressExecutable)
+    process.arguments = [
+      "run", "--subjects", "userdefaults", "--wrappers", "lock", "--threads", "1", "--ops", "20",
+      "--trials", "1", "--out", config.appendingPathComponent("r.csv").path, "--quiet",
+    ]
+    process.environment = ProcessInfo.processInfo.environment.merging(
+      ["XDG_CONFIG_HOME": config.path], uniquingKeysWith: { $1 })
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(!FileManager.default.fileExists(atPath: stale))
+    #expect(FileManager.default.fileExists(atPath: fresh))
+    #expect(FileManager.default.fileExists(atPath: foreign))
+  }
 }
