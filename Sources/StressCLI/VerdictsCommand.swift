@@ -24,7 +24,9 @@ struct VerdictsCommand: Subcommand {
           wrapper is the fix, not the type. 'unsafe' says what was seen (crash, hang, corrupt)
           in how many trials. With no failure in N trials, the per-trial failure rate is below
           3/N with 95% confidence (the rule of three): evidence of safety grows with N, and is
-          never proof. Where the documentation and the run disagree, the note says so.
+          never proof. Where the documentation and the run disagree, the note says so. Broken
+          expectations (what a subject declares by construction) are listed after the table.
+          The command informs and exits 0; 'stress run' is what fails on a broken expectation.
         """)
   }
 
@@ -38,8 +40,19 @@ struct VerdictsCommand: Subcommand {
     }
     let cells = try ResultsInput.cells(files, usage: Self.usage)
     let verdicts = Verdict.from(cells)
+    let broken = cells.flatMap(\.failingSamples).filter { $0.brokenExpectation != nil }
     if format == .json {
-      console.out(JSONOutput.encode(SummaryDocument(cells: cells).verdicts))
+      console.out(
+        JSONOutput.encode(
+          Document(
+            verdicts: SummaryDocument(cells: cells).verdicts,
+            brokenExpectations: cells.filter { $0.cell.expectation != nil && $0.failedTrials > 0 }
+              .map {
+                .init(
+                  subject: $0.cell.subject, wrapper: $0.cell.wrapper, threads: $0.cell.threads,
+                  expectation: $0.cell.expectation!, failedTrials: $0.failedTrials,
+                  trials: $0.trials)
+              })))
       return .success
     }
     guard !verdicts.isEmpty else {
@@ -52,7 +65,6 @@ struct VerdictsCommand: Subcommand {
         [$0.subject, $0.documented.rawValue, $0.sendableText, $0.measured, $0.disagreement ?? ""]
       }
     ).render()
-    let broken = cells.flatMap(\.failingSamples).filter { $0.brokenExpectation != nil }
     for record in broken.prefix(10) {
       text +=
         "Expectation broken: \(CellKey(record.cell).label), trial \(record.trial): "
@@ -60,5 +72,18 @@ struct VerdictsCommand: Subcommand {
     }
     console.out(text)
     return .success
+  }
+
+  /// `--format json`: the verdicts, and the cells whose declared expectation broke.
+  struct Document: Encodable {
+    var verdicts: [SummaryDocument.VerdictEntry]
+    var brokenExpectations: [Broken]
+
+    struct Broken: Encodable {
+      var subject, wrapper: String
+      var threads: Int
+      var expectation: String
+      var failedTrials, trials: Int
+    }
   }
 }

@@ -28,6 +28,11 @@ import Testing
     #expect(
       verdicts.out.contains("Expectation broken: selftest-broken-promise / unprotected / 2 threads")
     )
+    let json = try runStress(["verdicts", csv, "--format", "json"])
+    let doc = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+    let broken = try #require(doc["broken_expectations"] as? [[String: Any]])
+    #expect(broken.count == 1 && broken[0]["failed_trials"] as? Int == 2)
   }
 
   @Test func photoManagerIsCaughtUnprotectedAndPassesUnderTheTutorialsFix() throws {
@@ -64,8 +69,10 @@ import Testing
     ])
     let r = try runStress(["verdicts", csv, "--format", "json"])
     #expect(r.code == 0)
-    let verdicts = try #require(
-      try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [[String: Any]])
+    let doc = try #require(
+      try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+    #expect((doc["broken_expectations"] as? [Any])?.isEmpty == true)
+    let verdicts = try #require(doc["verdicts"] as? [[String: Any]])
     let cache = try #require(verdicts.first { $0["subject"] as? String == "nscache" })
     #expect(cache["documented"] as? String == "safe")
     #expect(cache["sendable"] is Bool)

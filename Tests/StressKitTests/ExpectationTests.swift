@@ -55,4 +55,21 @@ import Testing
     #expect(info.freshProcess)
     #expect(info.expectation(for: Unprotected.info) != nil)
   }
+
+  @Test func aStaticLetNobodyTouchedIsNoFailure() {
+    let subject = SingletonStaticLetSubject(shape: TrialShape(threads: 2, opsPerThread: 10))
+    #expect(subject.check(writesPerThread: [0, 0]).isEmpty)
+    subject.write(Step(thread: 0, seq: 0, random: 0))
+    #expect(subject.check(writesPerThread: [1, 0]).isEmpty)
+  }
+
+  @Test func subjectsWithPerThreadOrderRefuseDispatchApply() {
+    var options = RunOptions()
+    options.subjects = ["photomanager"]
+    options.driver = .dispatchApply
+    options.ops = 100
+    #expect(throws: PlanError.self) {
+      try Plan(options: options, catalog: FoundationCatalog.catalog)
+    }
+  }
 }

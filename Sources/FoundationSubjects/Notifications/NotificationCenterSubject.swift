@@ -11,7 +11,7 @@ public final class NotificationCenterSubject: StressSubject, @unchecked Sendable
   public static let info = SubjectInfo(
     id: "notificationcenter",
     summary: "NotificationCenter: addObserver/removeObserver while other threads post",
-    documented: .safe, sendable: Sendability.of(NotificationCenter.self))
+    documented: .safe, sendable: Sendability.of(NotificationCenter.self), ordersPerThread: true)
 
   static let name = Notification.Name("stress.subject")
 

@@ -9,7 +9,7 @@ public final class PhotoManagerSubject: StressSubject, @unchecked Sendable {
   public static let info = SubjectInfo(
     id: "photomanager",
     summary: "the GCD tutorial's PhotoManager: addPhoto(_:) and a photos snapshot",
-    documented: .notListed, sendable: Sendability.of(PhotoManager.self))
+    documented: .notListed, sendable: Sendability.of(PhotoManager.self), ordersPerThread: true)
 
   struct Photo {
     let token: Int

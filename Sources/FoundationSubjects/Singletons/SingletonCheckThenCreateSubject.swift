@@ -17,6 +17,7 @@ public class SingletonCheckThenCreateSubject: StressSubject, @unchecked Sendable
   /// Seconds to sleep between the check and the create, as the GCD tutorials do to make the
   /// race show on demand; 0 here, set by the `-widened` variant.
   class var window: Double { 0 }
+  static let sleepingSlots = 1024
 
   public required init(shape: TrialShape) {
     ledger = SingletonLedger(shape: shape)
@@ -32,7 +33,9 @@ public class SingletonCheckThenCreateSubject: StressSubject, @unchecked Sendable
   public func write(_ step: Step) {
     let slot = step.seq % ledger.slots
     if instances[slot] == nil {
-      if Self.window > 0 { Thread.sleep(forTimeInterval: Self.window) }
+      // Only the first slots sleep: under a lock the sleeps add up, and a long trial must
+      // not turn into a hang.
+      if Self.window > 0 && slot < Self.sleepingSlots { Thread.sleep(forTimeInterval: Self.window) }
       instances[slot] = ledger.create()
     }
     guard let instance = instances[slot] else { return }

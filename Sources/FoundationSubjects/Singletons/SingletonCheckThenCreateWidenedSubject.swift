@@ -1,6 +1,7 @@
 import StressKit
 
-/// The same, with a 100 µs sleep between the check and the create, so the race shows even when
+/// The same, with a 100 µs sleep between the check and the create (in its first 1,024
+/// singletons, so a long trial under a lock stays short), so the race shows even when
 /// threads rarely meet: the tutorials' demonstration.
 public final class SingletonCheckThenCreateWidenedSubject: SingletonCheckThenCreateSubject,
   @unchecked Sendable

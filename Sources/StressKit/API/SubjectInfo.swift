@@ -23,12 +23,18 @@ public struct SubjectInfo: Sendable {
   /// Each trial needs a fresh process: the state under test lives once per process (a
   /// `static let`), so a reused worker would test nothing after its first trial.
   public var freshProcess: Bool
+  /// The subject relies on each thread's operations running in order, on one thread (it keeps
+  /// per-thread state): the dispatch-apply driver, which spreads a thread's steps over the pool,
+  /// is refused for it.
+  public var ordersPerThread: Bool
 
   public init(
     id: String, summary: String, documented: DocumentedSafety, sendable: Bool? = nil,
     expectations: [Expectation] = [], defaultReadRatio: Double = 0.5, readOnly: Bool = false,
-    hidden: Bool = false, failsAlone: Bool = false, freshProcess: Bool = false
+    hidden: Bool = false, failsAlone: Bool = false, freshProcess: Bool = false,
+    ordersPerThread: Bool = false
   ) {
+    self.ordersPerThread = ordersPerThread
     self.failsAlone = failsAlone
     self.id = id
     self.summary = summary

@@ -141,6 +141,11 @@ extension Plan {
       if options.driver == .dispatchApply && (info.readOnly || bound.opsPerThread == nil) {
         throw PlanError("the dispatch-apply driver needs an ops budget and subjects with writes")
       }
+      if options.driver == .dispatchApply && info.ordersPerThread {
+        throw PlanError(
+          "subject '\(info.id)' keeps per-thread order, which the dispatch-apply driver does not give"
+        )
+      }
       let ratio = info.readOnly ? 1 : options.readRatio ?? suite.readRatio ?? info.defaultReadRatio
       for wrapper in wrappers {
         for n in threads {

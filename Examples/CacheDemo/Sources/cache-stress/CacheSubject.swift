@@ -28,7 +28,9 @@ final class CacheSubject<C: KeyedCache>: StressSubject, @unchecked Sendable {
   static var info: SubjectInfo {
     SubjectInfo(
       id: C.id, summary: C.summary, documented: .notListed,
-      expectations: [.neverFails(.unprotected, because: "\(C.self) documents itself as thread-safe")],
+      expectations: [
+        .neverFails(.unprotected, because: "\(C.self) documents itself as thread-safe")
+      ],
       defaultReadRatio: 0.2)
   }
 
@@ -60,6 +62,7 @@ final class CacheLedger: @unchecked Sendable {
   private let threads: Int
   private let handed: UnsafeMutablePointer<Int>
   private let created = Atomic<Int>(0)
+  private let sink = Atomic<UInt64>(0)
 
   init(shape: TrialShape) {
     threads = shape.threads
@@ -77,7 +80,9 @@ final class CacheLedger: @unchecked Sendable {
   func create() -> Int {
     var work = UInt64(threads)
     for i in 0..<500 { work = work &* 6_364_136_223_846_793_005 &+ UInt64(i) }
-    return created.add(1, ordering: .relaxed).newValue + Int(work & 0)
+    // Stored, so the optimizer cannot drop the work.
+    sink.store(work, ordering: .relaxed)
+    return created.add(1, ordering: .relaxed).newValue
   }
 
   func record(thread: Int, key: Int, _ value: Int) {
