@@ -20,14 +20,9 @@ public final class DateFormatStyleSubject: StressSubject, @unchecked Sendable {
   public init(shape: TrialShape) {}
 
   public func read(_ step: Step) -> String? {
-    let seconds = Draw.seconds(step.random)
-    let date = Date(timeIntervalSince1970: TimeInterval(seconds))
-    let civil = CivilTime(epochSeconds: seconds)
-    let expected = "\(civil.ymd)T\(civil.hms)Z"
-    let text = style.format(date)
-    guard text == expected else { return "formatted \(seconds) as \(text), expected \(expected)" }
-    guard let parsed = try? style.parse(text) else { return "could not parse \(text)" }
-    return parsed == date ? nil : "parsed \(text) as \(parsed.timeIntervalSince1970)"
+    RoundTrip.problem(
+      seconds: Draw.seconds(step.random), expected: { "\($0.ymd)T\($0.hms)Z" },
+      format: style.format, parse: { try? style.parse($0) })
   }
 
   public func check(writesPerThread: [Int]) -> Violations {

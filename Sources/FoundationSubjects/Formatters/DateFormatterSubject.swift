@@ -19,14 +19,9 @@ public final class DateFormatterSubject: StressSubject, @unchecked Sendable {
   }
 
   public func read(_ step: Step) -> String? {
-    let seconds = Draw.seconds(step.random)
-    let date = Date(timeIntervalSince1970: TimeInterval(seconds))
-    let civil = CivilTime(epochSeconds: seconds)
-    let expected = "\(civil.ymd)T\(civil.hms)"
-    let text = formatter.string(from: date)
-    guard text == expected else { return "formatted \(seconds) as \(text), expected \(expected)" }
-    guard let parsed = formatter.date(from: text) else { return "could not parse \(text)" }
-    return parsed == date ? nil : "parsed \(text) as \(parsed.timeIntervalSince1970)"
+    RoundTrip.problem(
+      seconds: Draw.seconds(step.random), expected: { "\($0.ymd)T\($0.hms)" },
+      format: formatter.string(from:), parse: formatter.date(from:))
   }
 
   public func check(writesPerThread: [Int]) -> Violations {
