@@ -4,7 +4,8 @@
 # the HTML report; with a baseline, `stress compare` against it (text on stdout, markdown in
 # compare.md and, under GitHub Actions, on the job's summary page).
 #
-#   scripts/nightly.sh [--baseline RESULTS.csv] [--suite NAME] [--mode MODE] [--out-dir DIR]
+#   scripts/nightly.sh [--baseline RESULTS.csv] [--threshold 10%] [--suite NAME] [--mode MODE]
+#                      [--out-dir DIR]
 #
 # Exit code, for the job: 0 all passed; 1 a protected wrapper failed, a subject is broken, or
 # the comparison found a regression; 2 the harness could not run; 64 bad arguments;
@@ -13,17 +14,19 @@ set -uo pipefail
 here="$PWD"
 
 baseline="${STRESS_BASELINE:-}"
+threshold=10%
 suite=nightly
 mode=default
 dir=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --baseline) baseline="${2:?--baseline needs a path}"; shift 2 ;;
+    --threshold) threshold="${2:?--threshold needs a percentage}"; shift 2 ;;
     --suite) suite="${2:?--suite needs a name}"; shift 2 ;;
     --mode) mode="${2:?--mode needs a mode}"; shift 2 ;;
     --out-dir) dir="${2:?--out-dir needs a path}"; shift 2 ;;
-    -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "Error: unknown argument '$1'." >&2; echo "Usage: scripts/nightly.sh [--baseline RESULTS.csv] [--suite NAME] [--mode MODE] [--out-dir DIR]" >&2; exit 64 ;;
+    -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "Error: unknown argument '$1'." >&2; echo "Usage: scripts/nightly.sh [--baseline RESULTS.csv] [--threshold 10%] [--suite NAME] [--mode MODE] [--out-dir DIR]" >&2; exit 64 ;;
   esac
 done
 # Paths given are relative to where the script was called from, not to the repository.
@@ -56,9 +59,10 @@ case $run_status in 0|1) ;; *) echo "stress run failed with exit code $run_statu
 
 compare_status=0
 if [ -n "$baseline" ]; then
-  "$bin" compare "$baseline" "$dir/results.csv"
+  "$bin" compare "$baseline" "$dir/results.csv" --threshold "$threshold"
   compare_status=$?
-  "$bin" compare "$baseline" "$dir/results.csv" --format markdown > "$dir/compare.md"
+  "$bin" compare "$baseline" "$dir/results.csv" --threshold "$threshold" --format markdown \
+    > "$dir/compare.md"
   if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then cat "$dir/compare.md" >> "$GITHUB_STEP_SUMMARY"; fi
   case $compare_status in 0|1) ;; *) exit $compare_status ;; esac
 fi

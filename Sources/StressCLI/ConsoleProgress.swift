@@ -75,7 +75,8 @@ final class ConsoleProgress: RunObserver {
 
   func trialFinished(_ record: TrialRecord) throws {
     trialsRun += 1
-    trialInCell += 1
+    // The trial's own number, so a resumed cell counts from where its file left off.
+    trialInCell = record.trial + 1
     if record.result.outcome != .ok { failures += 1 }
     if record.failsRun { failing += 1 }
     draw()
