@@ -14,17 +14,12 @@ struct RunSummary {
   /// The tables, without the closing lines about files and the verdict.
   func renderTables() -> String {
     let threadCounts = Array(Set(cells.map(\.cell.threads))).sorted()
-    var keys: [String] = []
-    var byKey: [String: [Int: CellStatistics]] = [:]
-    for s in cells {
-      let key = "\(s.cell.subject)\u{0}\(s.cell.wrapper)"
-      if byKey[key] == nil { keys.append(key) }
-      byKey[key, default: [:]][s.cell.threads] = s
-    }
+    // A row per subject and wrapper, a column per thread count.
+    let rowsOfCells = cells.groupedInOrder { [$0.cell.subject, $0.cell.wrapper] }
     func table(_ text: (CellStatistics) -> String) -> String {
-      let rows = keys.map { key -> [String] in
-        key.split(separator: "\u{0}").map(String.init)
-          + threadCounts.map { n in byKey[key]?[n].map(text) ?? "-" }
+      let rows = rowsOfCells.map { row -> [String] in
+        let byThreads = Dictionary(row.elements.map { ($0.cell.threads, $0) }) { a, _ in a }
+        return row.key + threadCounts.map { n in byThreads[n].map(text) ?? "-" }
       }
       return Table(header: ["subject", "wrapper"] + threadCounts.map { "\($0) thr" }, rows: rows)
         .render()

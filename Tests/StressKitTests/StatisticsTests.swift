@@ -85,4 +85,10 @@ import Testing
     #expect(stats[0].costVersusUnprotected == nil)
     #expect(!SummaryDocument(cells: stats).json().contains("inf"))
   }
+
+  @Test func groupsKeepFirstSeenOrder() {
+    let groups = ["b1", "a1", "b2", "c1", "a2"].groupedInOrder { $0.first! }
+    #expect(groups.map(\.key) == ["b", "a", "c"])
+    #expect(groups.map(\.elements) == [["b1", "b2"], ["a1", "a2"], ["c1"]])
+  }
 }

@@ -14,23 +14,19 @@ public struct Verdict: Sendable, Equatable {
 
   /// One verdict per subject with unprotected cells at 2 or more threads, in first-seen order.
   public static func from(_ cells: [CellStatistics]) -> [Verdict] {
-    var verdicts: [Verdict] = []
-    var index: [String: Int] = [:]
-    for s in cells where !s.cell.isProtected && s.cell.threads > 1 {
-      if index[s.cell.subject] == nil {
-        index[s.cell.subject] = verdicts.count
-        verdicts.append(
-          Verdict(
-            subject: s.cell.subject, documented: s.cell.documented, sendable: s.cell.sendable,
-            trials: 0, failures: [:]))
+    let racing = cells.filter { !$0.cell.isProtected && $0.cell.threads > 1 }
+    return racing.groupedInOrder(by: \.cell.subject).map { subject, group in
+      var failures: [Outcome: Int] = [:]
+      for s in group {
+        for outcome in [Outcome.corrupt, .crash, .hang] {
+          if let n = s.counts[outcome], n > 0 { failures[outcome, default: 0] += n }
+        }
       }
-      let i = index[s.cell.subject]!
-      verdicts[i].trials += s.trials
-      for outcome in [Outcome.corrupt, .crash, .hang] {
-        if let n = s.counts[outcome], n > 0 { verdicts[i].failures[outcome, default: 0] += n }
-      }
+      let cell = group[0].cell
+      return Verdict(
+        subject: subject, documented: cell.documented, sendable: cell.sendable,
+        trials: group.map(\.trials).reduce(0, +), failures: failures)
     }
-    return verdicts
   }
 
   /// The rule of three: with no failure in n independent trials, the per-trial failure rate is

@@ -51,13 +51,8 @@ public struct CellStatistics: Sendable {
   /// One entry per cell, in the order cells first appear in `records`, related to each other
   /// (scaling and cost).
   public static func compute(_ records: [TrialRecord]) -> [CellStatistics] {
-    var order: [Cell] = []
-    var groups: [Cell: [TrialRecord]] = [:]
-    for r in records {
-      if groups[r.cell] == nil { order.append(r.cell) }
-      groups[r.cell, default: []].append(r)
-    }
-    return related(order.map { CellStatistics(cell: $0, records: groups[$0]!) })
+    related(
+      records.groupedInOrder(by: \.cell).map { CellStatistics(cell: $0.key, records: $0.elements) })
   }
 
   /// `stats` with scaling and cost filled in from the 1-thread cells among them.

@@ -23,12 +23,6 @@ public final class JUnitWriter: RunObserver {
 
   /// The JUnit document for `cells`, grouped by subject in first-seen order.
   public static func render(_ cells: [CellStatistics], name: String) -> String {
-    var subjects: [String] = []
-    var groups: [String: [CellStatistics]] = [:]
-    for s in cells {
-      if groups[s.cell.subject] == nil { subjects.append(s.cell.subject) }
-      groups[s.cell.subject, default: []].append(s)
-    }
     func failures(_ cells: [CellStatistics]) -> Int {
       cells.filter { $0.failingTrials > 0 && !isError($0) }.count
     }
@@ -40,8 +34,7 @@ public final class JUnitWriter: RunObserver {
     xml +=
       "<testsuites name=\"\(Markup.escape(name))\" tests=\"\(cells.count)\" "
       + "failures=\"\(failures(cells))\" errors=\"\(errors(cells))\" time=\"\(time(cells))\">\n"
-    for subject in subjects {
-      let group = groups[subject]!
+    for (subject, group) in cells.groupedInOrder(by: \.cell.subject) {
       xml +=
         "  <testsuite name=\"\(Markup.escape(subject))\" tests=\"\(group.count)\" "
         + "failures=\"\(failures(group))\" errors=\"\(errors(group))\" skipped=\"0\" "

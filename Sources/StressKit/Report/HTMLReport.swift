@@ -21,13 +21,7 @@ public struct HTMLReport: Sendable {
 
   /// Subjects in first-seen order, each with its cells.
   var subjects: [(name: String, cells: [CellStatistics])] {
-    var order: [String] = []
-    var groups: [String: [CellStatistics]] = [:]
-    for s in cells {
-      if groups[s.cell.subject] == nil { order.append(s.cell.subject) }
-      groups[s.cell.subject, default: []].append(s)
-    }
-    return order.map { ($0, groups[$0]!) }
+    cells.groupedInOrder(by: \.cell.subject).map { ($0.key, $0.elements) }
   }
 
   public func render() -> String {
@@ -100,13 +94,12 @@ public struct HTMLReport: Sendable {
     html += "</p>\n<table class=\"grid\">\n<tr><th>subject</th><th>wrapper</th>"
     html += threads.map { "<th>\($0) thr</th>" }.joined() + "</tr>\n"
     for subject in subjects {
-      var rows: [String] = []
-      var byRow: [String: [Int: CellStatistics]] = [:]
-      for s in subject.cells {
-        let label = ThroughputChart.series(s.cell)
-        if byRow[label] == nil { rows.append(label) }
-        byRow[label, default: [:]][s.cell.threads] = s
-      }
+      let series = subject.cells.groupedInOrder { ThroughputChart.series($0.cell) }
+      let rows = series.map(\.key)
+      let byRow = Dictionary(
+        uniqueKeysWithValues: series.map { group in
+          (group.key, Dictionary(group.elements.map { ($0.cell.threads, $0) }) { a, _ in a })
+        })
       for (i, row) in rows.enumerated() {
         html += "<tr>"
         if i == 0 {

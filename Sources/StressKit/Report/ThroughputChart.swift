@@ -75,16 +75,10 @@ struct ThroughputChart {
     svg += "<text transform=\"translate(14 \(f((Self.top + plotBottom) / 2))) rotate(-90)\" "
     svg += "text-anchor=\"middle\">ops/s (all threads)</text>\n"
 
-    var names: [String] = []
-    var lines: [String: [CellStatistics]] = [:]
-    for s in cells {
-      let name = Self.series(s.cell)
-      if lines[name] == nil { names.append(name) }
-      lines[name, default: []].append(s)
-    }
-    for (i, name) in names.enumerated() {
+    for (i, line) in cells.groupedInOrder(by: { Self.series($0.cell) }).enumerated() {
+      let name = line.key
       let color = Self.palette[i % Self.palette.count]
-      let points = lines[name]!.sorted { $0.cell.threads < $1.cell.threads }
+      let points = line.elements.sorted { $0.cell.threads < $1.cell.threads }
       let finished = points.filter { ($0.throughput?.p50 ?? 0) > 0 }
       let dash = points[0].cell.isProtected ? "" : " stroke-dasharray=\"6 4\""
       if finished.count > 1 {
