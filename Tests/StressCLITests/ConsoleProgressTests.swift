@@ -52,11 +52,11 @@ import Testing
     let lines = text.split(separator: "\n").map(String.init)
     #expect(lines.count == 4)
     #expect(
-      lines[2]
+      lines.dropFirst(2).first
         == "[1/4] s / lock / 1 thread: ok 2/2 | 1/4 cells done, failures 0 (none fail the run), ETA 6s"
     )
     #expect(
-      lines[3]
+      lines.dropFirst(3).first
         == "[2/4] s / lock / 2 threads: corrupt 1/2, ok 1/2 | 2/4 cells done, failures 1 (1 fail the run), ETA 4s"
     )
   }

@@ -37,28 +37,28 @@ import Testing
     #expect(rows.count == 3 * 2 * 2)
     for row in rows where row["subject"] == "selftest-crash" {
       #expect(row["outcome"] == "crash")
-      #expect(row["detail"]!.hasPrefix("SIG"), "\(row["detail"]!)")
-      #expect(row["detail"]!.contains("selftest-crash: deliberate trap"))
+      #expect(try row.text("detail").hasPrefix("SIG"), "\(row["detail"] ?? "")")
+      #expect(try row.text("detail").contains("selftest-crash: deliberate trap"))
       #expect(row["ops_per_sec"] == "")
     }
     for row in rows where row["subject"] == "selftest-hang" {
       #expect(row["outcome"] == "hang")
-      #expect(row["detail"]!.contains("no result within 1 s; worker killed"))
+      #expect(try row.text("detail").contains("no result within 1 s; worker killed"))
       #expect(row["seconds"] == "")
     }
     for row in rows where row["subject"] == "counter" && row["wrapper"] == "lock" {
       #expect(row["outcome"] == "ok")
       #expect(row["ops"] == "400")
-      #expect(Double(row["ops_per_sec"]!)! > 0)
+      #expect(try row.number("ops_per_sec") > 0)
     }
-    let first = rows[0]
+    let first = try #require(rows.first)
     #expect(first["suite"] == "selftest")
     #expect(first["threads"] == "2")
     #expect(first["trial"] == "0" && rows[1]["trial"] == "1")
     #expect(first["seed"] == "5" && rows[1]["seed"] == "6")
     #expect(first["cpus"] == String(ProcessInfo.processInfo.activeProcessorCount))
-    #expect(first["toolchain"]!.hasPrefix("swift-"))
-    #expect(Set(rows.map { $0["run_id"]! }).count == 1)
+    #expect(try first.text("toolchain").hasPrefix("swift-"))
+    #expect(Set(try rows.map { try $0.text("run_id") }).count == 1)
     #expect(r.out.contains("FAIL:"))
     #expect(r.out.contains("selftest-crash"))
     #expect(r.err.contains("[1/6] selftest-crash / unprotected / 2 threads: crash 2/2"))
@@ -74,11 +74,14 @@ import Testing
     #expect(r.code == 0, "\(r.err)")
     let rows = try readRows(csv)
     let outcome = Dictionary(
-      uniqueKeysWithValues: rows.map { ("\($0["subject"]!)/\($0["threads"]!)", $0["outcome"]!) })
+      uniqueKeysWithValues: rows.map {
+        ("\($0["subject"] ?? "")/\($0["threads"] ?? "")", $0["outcome"] ?? "")
+      })
     #expect(outcome["selftest-corrupt/1"] == "ok")
     #expect(outcome["selftest-corrupt/2"] == "corrupt")
     #expect(outcome["selftest-crash/2"] == "crash")
-    let corrupt = rows.first { $0["subject"] == "selftest-corrupt" && $0["threads"] == "2" }!
+    let corrupt = try #require(
+      rows.first { $0["subject"] == "selftest-corrupt" && $0["threads"] == "2" })
     #expect(corrupt["failures"] == "100")
     #expect(corrupt["detail"] == "read by thread 1: deliberate violation #0")
     #expect(r.out.contains("PASS:"))
@@ -110,8 +113,9 @@ import Testing
     let rows = try readRows(csv)
     #expect(rows.map { $0["outcome"] } == ["error", "error"])
     for row in rows {
-      #expect(row["detail"]!.hasPrefix("fails single-threaded (broken subject): crash: SIG"))
-      #expect(row["detail"]!.contains("selftest-crash-alone: deliberate trap"))
+      #expect(
+        try row.text("detail").hasPrefix("fails single-threaded (broken subject): crash: SIG"))
+      #expect(try row.text("detail").contains("selftest-crash-alone: deliberate trap"))
     }
   }
 
@@ -142,24 +146,27 @@ import Testing
     let trials = try readRows(csv)
     // Warmup trials are run and discarded: only the measured ones are rows.
     #expect(trials.count == 2 * 2 * 2 * 3)
-    #expect(trials.allSatisfy { $0["warmup_trials"] == "2" && Int($0["trial"]!)! >= 0 })
+    #expect(trials.allSatisfy { $0["warmup_trials"] == "2" && (Int($0["trial"] ?? "") ?? -1) >= 0 })
     let summary = try readRows(dir.appendingPathComponent("out-summary.csv"))
     #expect(summary.count == 8)
     let text = try String(
       contentsOf: dir.appendingPathComponent("out-summary.csv"), encoding: .utf8)
-    #expect(CSV.parse(text)[0] == SummaryColumns.header)
-    let corrupt = summary.first {
-      $0["subject"] == "selftest-corrupt" && $0["threads"] == "2" && $0["wrapper"] == "lock"
-    }!
+    #expect(CSV.parse(text).first == SummaryColumns.header)
+    let corrupt = try #require(
+      summary.first {
+        $0["subject"] == "selftest-corrupt" && $0["threads"] == "2" && $0["wrapper"] == "lock"
+      })
     #expect(corrupt["detection_rate"] == "1.0000")
     #expect(corrupt["corrupt"] == "3")
-    #expect(Double(corrupt["median_time_to_failure_ms"]!) != nil)
-    let counter = summary.first {
-      $0["subject"] == "counter" && $0["threads"] == "1" && $0["wrapper"] == "lock"
-    }!
-    #expect(Double(counter["ops_per_sec_p50"]!)! > 0)
-    #expect(Double(counter["ops_per_sec_ci999_high"]!)! >= Double(counter["ops_per_sec_mean"]!)!)
-    #expect(Double(counter["cost_vs_unprotected_1_thread"]!)! > 0)
+    #expect(try corrupt.number("median_time_to_failure_ms") >= 0)
+    let counter = try #require(
+      summary.first {
+        $0["subject"] == "counter" && $0["threads"] == "1" && $0["wrapper"] == "lock"
+      })
+    #expect(try counter.number("ops_per_sec_p50") > 0)
+    #expect(
+      try counter.number("ops_per_sec_ci999_high") >= (try counter.number("ops_per_sec_mean")))
+    #expect(try counter.number("cost_vs_unprotected_1_thread") > 0)
     #expect(r.out.contains("THROUGHPUT"))
   }
 
@@ -178,8 +185,8 @@ import Testing
       #expect(row["reads"] == "200" && row["writes"] == "100")
     }
     #expect(rows.allSatisfy { $0["tsan_reports"] == "" })
-    let actor = rows.first { $0["wrapper"] == "actor" }!
-    let lock = rows.first { $0["wrapper"] == "lock" }!
+    let actor = try #require(rows.first { $0["wrapper"] == "actor" })
+    let lock = try #require(rows.first { $0["wrapper"] == "lock" })
     #expect(actor["driver"] == "tasks" && lock["driver"] == "threads")
     // Strides apply to threads only; the tasks row says it ran without.
     #expect(actor["stride"] == "0" && lock["stride"] == "10")
@@ -198,12 +205,12 @@ import Testing
     #expect(rows.count == 6)
     for row in rows where row["subject"] == "recursive-lock-deadlock" {
       // A misuse that deadlocks alone is a finding, not a broken subject.
-      #expect(row["outcome"] == "hang", "\(row["detail"]!)")
-      #expect(row["detail"]!.hasPrefix("no result within 1 s; worker killed"))
+      #expect(row["outcome"] == "hang", "\(row["detail"] ?? "")")
+      #expect(try row.text("detail").hasPrefix("no result within 1 s; worker killed"))
     }
     for row in rows where row["subject"] == "deadlock" {
       // libdispatch on Linux traps sync-onto-own-queue; elsewhere it hangs. Either way a finding.
-      #expect(row["outcome"] == "crash" || row["outcome"] == "hang", "\(row["outcome"]!)")
+      #expect(row["outcome"] == "crash" || row["outcome"] == "hang", "\(row["outcome"] ?? "")")
     }
     #expect(rows.filter { $0["subject"] == "counter" }.allSatisfy { $0["outcome"] == "ok" })
   }
@@ -234,13 +241,18 @@ import Testing
   @Test func crashRowsCarryTimeToFailure() throws {
     let dir = try temporaryDirectory()
     let csv = dir.appendingPathComponent("out.csv")
+    // Each trial crashes in its first operations, a fresh worker each time: the release must
+    // be reported before any thread runs, or the crash has nothing to be timed from.
     _ = try runStress([
-      "run", "--subjects", "selftest-crash", "--wrappers", "unprotected", "--threads", "2",
-      "--trials", "1", "--ops", "10", "--out", csv.path, "--quiet",
+      "run", "--subjects", "selftest-crash", "--wrappers", "unprotected", "--threads", "2,8",
+      "--trials", "10", "--warmup", "0", "--ops", "10", "--out", csv.path, "--quiet",
     ])
-    let row = try readRows(csv)[0]
-    #expect(row["outcome"] == "crash")
-    #expect(Double(row["time_to_failure_ms"]!)! >= 0)
+    let rows = try readRows(csv)
+    #expect(rows.count == 20)
+    for row in rows {
+      #expect(row["outcome"] == "crash")
+      #expect(try row.number("time_to_failure_ms") >= 0)
+    }
   }
 
   @Test func benchWritesEverySection() throws {
@@ -251,10 +263,12 @@ import Testing
     ])
     #expect(r.code == 0, "\(r.err)")
     let rows = try readRows(csv)
-    #expect(Set(rows.map { $0["section"]! }) == ["overhead", "detection", "process"])
+    #expect(Set(try rows.map { try $0.text("section") }) == ["overhead", "detection", "process"])
     #expect(rows.filter { $0["section"] == "overhead" && $0["metric"] == "ratio" }.count == 3)
     #expect(
-      rows.contains { $0["name"] == "nsmutablearray" && $0["metric"]!.hasPrefix("dispatch-apply") })
+      rows.contains {
+        $0["name"] == "nsmutablearray" && $0["metric"]?.hasPrefix("dispatch-apply") == true
+      })
     #expect(r.out.contains("OVERHEAD") && r.out.contains("DETECTION") && r.out.contains("PROCESS"))
   }
 
@@ -271,12 +285,12 @@ import Testing
     ).sorted()
     // The trial CSV and its per-cell summary beside it.
     #expect(files.count == 2)
-    let name = files.first { !$0.hasSuffix("-summary.csv") }!
+    let name = try #require(files.first { !$0.hasSuffix("-summary.csv") })
     #expect(files.contains(name.replacingOccurrences(of: ".csv", with: "-summary.csv")))
     #expect(name.hasPrefix("tiny-") && name.hasSuffix("Z.csv"), "\(name)")
     #expect(r.out.trimmingCharacters(in: .newlines) == "Results/\(name)")
     let rows = try readRows(dir.appendingPathComponent("Results/\(name)"))
-    #expect(rows.count == Mode.quick.preset.trials!)
+    #expect(rows.count == Mode.quick.preset.trials)
     #expect(rows.allSatisfy { $0["mode"] == "quick" && $0["outcome"] == "ok" })
   }
 
@@ -363,10 +377,10 @@ import Testing
     #expect(r.code == 1, "\(r.err)")  // selftest-hang under lock: a protected failure
     let rows = try readRows(csv)
     #expect(rows.count == 9)
-    let keys = rows.map { "\($0["subject"]!)#\($0["trial"]!)" }
+    let keys = rows.map { "\($0["subject"] ?? "")#\($0["trial"] ?? "")" }
     #expect(Set(keys).count == 9)
-    #expect(Set(rows.map { $0["run_id"]! }).count == 1)
-    #expect(Set(rows.map { $0["seed"]! }).count == 3)
+    #expect(Set(try rows.map { try $0.text("run_id") }).count == 1)
+    #expect(Set(try rows.map { try $0.text("seed") }).count == 3)
     #expect(Array(rows.prefix(3)) == before)
     let summary = try readRows(dir.appendingPathComponent("out-summary.csv"))
     #expect(summary.map { $0["trials"] } == ["3", "3", "3"])

@@ -3,6 +3,7 @@ import FoundationSubjects
 import StressCLI
 import StressKit
 import Synchronization
+import Testing
 
 /// Captures what a command prints.
 final class Captured: Sendable {
@@ -78,4 +79,20 @@ func readRows(_ url: URL) throws -> [[String: String]] {
   let rows = CSV.parse(try String(contentsOf: url, encoding: .utf8))
   guard let header = rows.first else { return [] }
   return rows.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(header, $0)) }
+}
+
+/// A results row's fields, required: a missing or unreadable field is one failed expectation
+/// at the caller's line, never a crash of the whole test run.
+extension Dictionary where Key == String, Value == String {
+  func text(_ column: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    try #require(self[column], "no column '\(column)'", sourceLocation: sourceLocation)
+  }
+
+  func number(_ column: String, sourceLocation: SourceLocation = #_sourceLocation) throws
+    -> Double
+  {
+    let text = try text(column, sourceLocation: sourceLocation)
+    return try #require(
+      Double(text), "\(column) is '\(text)', not a number", sourceLocation: sourceLocation)
+  }
 }

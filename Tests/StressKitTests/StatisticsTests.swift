@@ -4,11 +4,11 @@ import Testing
 @testable import StressKit
 
 @Suite struct StatisticsTests {
-  @Test func percentilesInterpolateBetweenOrderStatistics() {
-    let p = Percentiles([5, 1, 4, 2, 3])!
+  @Test func percentilesInterpolateBetweenOrderStatistics() throws {
+    let p = try #require(Percentiles([5, 1, 4, 2, 3]))
     #expect(p.p0 == 1 && p.p25 == 2 && p.p50 == 3 && p.p75 == 4 && p.p100 == 5)
     #expect(abs(p.p90 - 4.6) < 1e-9)
-    #expect(Percentiles([7])!.p90 == 7)
+    #expect(Percentiles([7])?.p90 == 7)
     #expect(Percentiles([]) == nil)
   }
 
@@ -52,7 +52,7 @@ import Testing
     #expect(lock1.scaling == 1)
     // Three finished trials: mean 50, s = 10, half-width t(2) * 10 / sqrt(3).
     let half = 31.599 * 10 / 3.0.squareRoot()
-    #expect(abs(lock1.confidence999!.upperBound - (50 + half)) < 1e-6)
+    #expect(abs(try #require(lock1.confidence999).upperBound - (50 + half)) < 1e-6)
     let lock2 = try #require(stats.first { $0.cell.wrapper == "lock" && $0.cell.threads == 2 })
     #expect(lock2.scaling == 0.5)
     #expect(lock2.confidence999 == nil)

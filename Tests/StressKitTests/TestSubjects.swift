@@ -44,6 +44,7 @@ extension Catalog {
     var catalog = Catalog.standard
     catalog.add(WideWindowCounter.self)
     catalog.add(StrideWitness.self)
+    catalog.add(ReleaseWitness.self)
     return catalog
   }
 }
@@ -86,4 +87,26 @@ final class StrideWitness: StressSubject, @unchecked Sendable {
     v.add(count: n, "\(n) writes saw another thread behind the last checkpoint")
     return v
   }
+}
+
+/// Witnesses the release report: every read fails unless the trial's `started` milestone was
+/// reported before it ran. The parent times a crash from that report, so it must come before
+/// any operation that could crash. Skips the sanity pass, which reports no milestones.
+final class ReleaseWitness: StressSubject, @unchecked Sendable {
+  static let info = SubjectInfo(
+    id: "test-release-witness", summary: "test: operations run after the release is reported",
+    documented: .notListed, readOnly: true, hidden: true, failsAlone: true)
+
+  /// Set by the test's milestone closure; only the one test that uses this subject touches it.
+  static let reported = Atomic(false)
+
+  init(shape: TrialShape) {}
+
+  func write(_ step: Step) {}
+
+  func read(_ step: Step) -> String? {
+    Self.reported.load(ordering: .acquiring) ? nil : "ran before the release was reported"
+  }
+
+  func check(writesPerThread: [Int]) -> Violations { Violations() }
 }

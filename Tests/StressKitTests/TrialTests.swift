@@ -1,4 +1,5 @@
 import FoundationSubjects
+import Synchronization
 import Testing
 
 @testable import StressKit
@@ -21,20 +22,20 @@ import Testing
       spec("counter", "lock", threads: 4, bound: .ops(5_000)), catalog: catalog)
     #expect(result.outcome == .ok)
     #expect(result.ops == 20_000)
-    #expect(result.reads! + result.writes! == 20_000)
+    #expect((result.reads ?? 0) + (result.writes ?? 0) == 20_000)
     #expect(result.failures == 0)
-    #expect(result.seconds! > 0)
-    #expect(result.opsPerSecond! > 0)
+    #expect((result.seconds ?? 0) > 0)
+    #expect((result.opsPerSecond ?? 0) > 0)
   }
 
-  @Test func readRatioSplitsOperations() {
+  @Test func readRatioSplitsOperations() throws {
     let reads = Trial.run(spec("counter", ratio: 1), catalog: catalog)
     #expect(reads.writes == 0 && reads.reads == 2_000)
     let writes = Trial.run(spec("counter", "lock", ratio: 0), catalog: catalog)
     #expect(writes.reads == 0 && writes.writes == 2_000)
     let mixed = Trial.run(
       spec("counter", "lock", ratio: 0.25, bound: .ops(10_000)), catalog: catalog)
-    let share = Double(mixed.reads!) / Double(mixed.ops!)
+    let share = Double(try #require(mixed.reads)) / Double(try #require(mixed.ops))
     #expect(share > 0.2 && share < 0.3)
   }
 
@@ -49,8 +50,8 @@ import Testing
   @Test func durationBoundStopsTheThreads() {
     let result = Trial.run(spec("noop", threads: 3, bound: .seconds(0.05)), catalog: catalog)
     #expect(result.outcome == .ok)
-    #expect(result.ops! > 0)
-    #expect(result.seconds! >= 0.05)
+    #expect((result.ops ?? 0) > 0)
+    #expect((result.seconds ?? 0) >= 0.05)
   }
 
   @Test func invalidReadIsReportedCorrupt() {
@@ -67,7 +68,7 @@ import Testing
       catalog: .forTests)
     // Four threads yielding inside an unprotected increment lose updates.
     #expect(result.outcome == .corrupt)
-    #expect(result.failures! > 0)
+    #expect((result.failures ?? 0) > 0)
     #expect(result.detail.hasPrefix("end state: counter "))
   }
 
@@ -92,12 +93,17 @@ import Testing
   }
 
   @Test func milestonesAreAnnouncedInOrder() {
-    var seen: [Trial.Milestone] = []
-    let ok = Trial.run(spec("counter", "lock"), catalog: catalog) { seen.append($0) }
-    #expect(ok.outcome == .ok && seen == [.sane, .started])
-    seen = []
-    let broken = Trial.run(spec("selftest-broken", "lock"), catalog: catalog) { seen.append($0) }
-    #expect(broken.outcome == .error && seen.isEmpty)
+    // Reported from the main thread (sane) and from the thread that opens the gate (started).
+    let seen = Mutex<[Trial.Milestone]>([])
+    let ok = Trial.run(spec("counter", "lock"), catalog: catalog) { m in
+      seen.withLock { $0.append(m) }
+    }
+    #expect(ok.outcome == .ok && seen.withLock { $0 } == [.sane, .started])
+    seen.withLock { $0 = [] }
+    let broken = Trial.run(spec("selftest-broken", "lock"), catalog: catalog) { m in
+      seen.withLock { $0.append(m) }
+    }
+    #expect(broken.outcome == .error && seen.withLock { $0 }.isEmpty)
   }
 
   @Test func readersOnlyReadAndWritersOnlyWrite() {
@@ -125,7 +131,7 @@ import Testing
     s.tuning = Tuning(stride: 50)
     let result = Trial.run(s, catalog: catalog)
     #expect(result.outcome == .ok)
-    #expect(result.ops! > 0)
+    #expect((result.ops ?? 0) > 0)
   }
 
   @Test func dispatchApplyDriverWritesThreadsTimesOps() {
@@ -139,10 +145,10 @@ import Testing
     #expect(Trial.run(readOnly, catalog: catalog).harnessFault)
   }
 
-  @Test func timeToFailureIsRecordedOnlyForFailures() {
+  @Test func timeToFailureIsRecordedOnlyForFailures() throws {
     let bad = Trial.run(spec("selftest-corrupt", bound: .ops(300)), catalog: catalog)
-    let ttf = bad.timeToFailureMs!
-    #expect(ttf >= 0 && ttf <= bad.seconds! * 1000)
+    let ttf = try #require(bad.timeToFailureMs)
+    #expect(ttf >= 0 && ttf <= (bad.seconds ?? 0) * 1000)
     let good = Trial.run(spec("counter", "lock"), catalog: catalog)
     #expect(good.timeToFailureMs == nil)
   }

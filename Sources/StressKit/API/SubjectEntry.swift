@@ -6,9 +6,11 @@
 public struct SubjectEntry: Sendable {
   public let type: any StressSubject.Type
   @usableFromInline let runner:
-    @Sendable (TrialSpec, any Wrapper.Type, (Trial.Milestone) -> Void) -> TrialResult
+    @Sendable (TrialSpec, any Wrapper.Type, @escaping @Sendable (Trial.Milestone) -> Void) ->
+      TrialResult
   @usableFromInline let taskRunner:
-    @Sendable (TrialSpec, any AsyncWrapper.Type, (Trial.Milestone) -> Void) -> TrialResult
+    @Sendable (TrialSpec, any AsyncWrapper.Type, @escaping @Sendable (Trial.Milestone) -> Void) ->
+      TrialResult
 
   @inlinable
   public init<S: StressSubject>(_ subject: S.Type) {
@@ -40,7 +42,7 @@ public struct SubjectEntry: Sendable {
   @usableFromInline
   static func generic<S: StressSubject>(
     _ spec: TrialSpec, _ subject: S.Type, _ wrapper: any AsyncWrapper.Type,
-    _ milestone: (Trial.Milestone) -> Void
+    _ milestone: @escaping @Sendable (Trial.Milestone) -> Void
   ) -> TrialResult {
     func open<A: AsyncWrapper>(_ a: A.Type) -> TrialResult {
       Trial.runTasks(spec, S.self, A.self, milestone: milestone)
@@ -52,7 +54,7 @@ public struct SubjectEntry: Sendable {
   @usableFromInline
   static func generic<S: StressSubject>(
     _ spec: TrialSpec, _ subject: S.Type, _ wrapper: any Wrapper.Type,
-    _ milestone: (Trial.Milestone) -> Void
+    _ milestone: @escaping @Sendable (Trial.Milestone) -> Void
   ) -> TrialResult {
     func open<W: Wrapper>(_ w: W.Type) -> TrialResult {
       Trial.run(spec, S.self, W.self, milestone: milestone)
@@ -63,13 +65,15 @@ public struct SubjectEntry: Sendable {
   public var info: SubjectInfo { type.info }
 
   func run(
-    _ spec: TrialSpec, _ wrapper: any Wrapper.Type, _ milestone: (Trial.Milestone) -> Void
+    _ spec: TrialSpec, _ wrapper: any Wrapper.Type,
+    _ milestone: @escaping @Sendable (Trial.Milestone) -> Void
   ) -> TrialResult {
     runner(spec, wrapper, milestone)
   }
 
   func run(
-    _ spec: TrialSpec, _ wrapper: any AsyncWrapper.Type, _ milestone: (Trial.Milestone) -> Void
+    _ spec: TrialSpec, _ wrapper: any AsyncWrapper.Type,
+    _ milestone: @escaping @Sendable (Trial.Milestone) -> Void
   ) -> TrialResult {
     taskRunner(spec, wrapper, milestone)
   }

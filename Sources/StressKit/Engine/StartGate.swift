@@ -27,10 +27,13 @@ final class StartGate: Sendable {
     patience = parties <= Platform.processorCount ? 200_000 : 64
   }
 
-  /// Called by each worker thread; returns when the gate opens.
+  /// Called by each worker thread; returns when the gate opens. The last arrival runs
+  /// `beforeOpening` and then opens the gate: whatever it reports is out before any thread
+  /// passes, so a crash in the first operation still finds the release reported.
   @usableFromInline
-  func arriveAndWait() {
+  func arriveAndWait(beforeOpening: () -> Void = {}) {
     if arrived.add(1, ordering: .acquiringAndReleasing).newValue == parties {
+      beforeOpening()
       open()
     } else {
       waitForOpening()
@@ -52,9 +55,11 @@ final class StartGate: Sendable {
     condition.unlock()
   }
 
-  /// Opens at once, for drivers without a barrier (tasks); returns the release time.
+  /// Opens at once, for drivers without a barrier (tasks), after `beforeOpening`; returns the
+  /// release time.
   @usableFromInline
-  func openNow() -> UInt64 {
+  func openNow(beforeOpening: () -> Void = {}) -> UInt64 {
+    beforeOpening()
     open()
     return waitUntilOpen()
   }

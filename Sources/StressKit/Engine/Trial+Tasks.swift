@@ -8,7 +8,7 @@ extension Trial {
   /// then N tasks in a task group. The worker's main thread only waits for the whole trial.
   @inlinable
   public static func runTasks<S: StressSubject, A: AsyncWrapper>(
-    _ spec: TrialSpec, _: S.Type, _: A.Type, milestone: (Milestone) -> Void
+    _ spec: TrialSpec, _: S.Type, _: A.Type, milestone: @escaping @Sendable (Milestone) -> Void
   ) -> TrialResult {
     if S.info.failsAlone {
       milestone(.sane)
@@ -23,7 +23,7 @@ extension Trial {
 
   @inlinable
   static func measureTasks<S: StressSubject, A: AsyncWrapper>(
-    _ spec: TrialSpec, _: S.Type, _: A.Type, milestone: (Milestone) -> Void
+    _ spec: TrialSpec, _: S.Type, _: A.Type, milestone: @escaping @Sendable (Milestone) -> Void
   ) -> TrialResult {
     let shape = TrialShape(threads: spec.threads, opsPerThread: spec.bound.opsPerThread)
     let subject = S(shape: shape)
@@ -35,8 +35,7 @@ extension Trial {
       Lane(spec: spec, thread: $0, readOnlySubject: S.info.readOnly)
     }
 
-    let start = gate.openNow()
-    milestone(.started)
+    let start = gate.openNow { milestone(.started) }
     Task {
       await withTaskGroup(of: Void.self) { group in
         for lane in lanes {

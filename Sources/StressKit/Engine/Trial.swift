@@ -21,7 +21,8 @@ public enum Trial {
 
   /// Resolves the spec's ids in `catalog` and runs it, reporting milestones as they pass.
   public static func run(
-    _ spec: TrialSpec, catalog: Catalog, milestone: (Milestone) -> Void = { _ in }
+    _ spec: TrialSpec, catalog: Catalog,
+    milestone: @escaping @Sendable (Milestone) -> Void = { _ in }
   ) -> TrialResult {
     guard let entry = catalog.entry(spec.subject) else {
       return .harnessFault("unknown subject '\(spec.subject)'")
@@ -35,7 +36,8 @@ public enum Trial {
 
   @inlinable
   public static func run<S: StressSubject, W: Wrapper>(
-    _ spec: TrialSpec, _ subject: S.Type, _ wrapper: W.Type, milestone: (Milestone) -> Void
+    _ spec: TrialSpec, _ subject: S.Type, _ wrapper: W.Type,
+    milestone: @escaping @Sendable (Milestone) -> Void
   ) -> TrialResult {
     if S.info.failsAlone {
       milestone(.sane)
@@ -78,7 +80,7 @@ public enum Trial {
 
   @inlinable
   static func measure<S: StressSubject, W: Wrapper>(
-    _ spec: TrialSpec, _: S.Type, _: W.Type, milestone: (Milestone) -> Void
+    _ spec: TrialSpec, _: S.Type, _: W.Type, milestone: @escaping @Sendable (Milestone) -> Void
   ) -> TrialResult {
     if spec.driver == .dispatchApply { return applied(spec, S.self, W.self, milestone: milestone) }
     let instances = max(1, spec.tuning.instances)
@@ -100,16 +102,14 @@ public enum Trial {
       let thread = Thread {
         if !cpus.isEmpty { _ = Platform.pinCurrentThread(toCPU: cpus[index % cpus.count]) }
         var tally = Tally()
-        gate.arriveAndWait()
+        gate.arriveAndWait { milestone(.started) }
         drive(subjects, wrapper, lane: lane, tally: &tally, gate: gate, checkpoint: checkpoint)
         tallies.post(tally, thread: index)
         done.leave()
       }
       thread.start()
     }
-
     let start = gate.waitUntilOpen()
-    milestone(.started)
     if let seconds = spec.bound.seconds {
       // Sleep in the main thread while the workers run; they poll the flag, not the clock.
       Platform.sleep(seconds: seconds)
@@ -158,7 +158,7 @@ public enum Trial {
   /// number `i / threads` of lane `i % threads`, then the end-state check.
   @inlinable
   static func applied<S: StressSubject, W: Wrapper>(
-    _ spec: TrialSpec, _: S.Type, _: W.Type, milestone: (Milestone) -> Void
+    _ spec: TrialSpec, _: S.Type, _: W.Type, milestone: @escaping @Sendable (Milestone) -> Void
   ) -> TrialResult {
     let ops = spec.bound.opsPerThread ?? 0
     guard ops > 0, !S.info.readOnly else {
