@@ -12,7 +12,9 @@ let package = Package(
   ],
   targets: [
     // The engine: plans, workers, wrappers, results. No command-line code.
-    .target(name: "StressKit"),
+    .target(name: "StressKit", dependencies: ["CStressPlatform"]),
+    // The C library calls Swift cannot make (variadic ones, such as prctl).
+    .target(name: "CStressPlatform"),
     // The catalog of Foundation subjects, written against StressKit's public protocols.
     .target(name: "FoundationSubjects", dependencies: ["StressKit"]),
     // Argument parsing, help, console output: the `stress` command as a library entry point.

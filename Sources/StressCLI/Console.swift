@@ -1,22 +1,38 @@
-import Foundation
+import StressKit
+import Synchronization
 
 /// Where the command writes: stdout for results and help, stderr for progress and errors.
 /// Tests capture both by giving their own.
 public struct Console: Sendable {
   public var out: @Sendable (String) -> Void
   public var err: @Sendable (String) -> Void
+  /// Why the first write to stdout failed, if one did (a full disk, a closed pipe).
+  var outputFailure: @Sendable () -> String? = { nil }
+
   public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void)
   {
     self.out = out
     self.err = err
   }
 
-  public static let standard = Console(
-    out: { text in FileHandle.standardOutput.write(Data(text.utf8)) },
-    err: { text in FileHandle.standardError.write(Data(text.utf8)) })
+  /// The process's stdout and stderr. A write that fails (a full device, a closed pipe) is
+  /// noted and dropped: it never ends the process, and the run goes on.
+  public static let standard: Console = {
+    let failure = Mutex<String?>(nil)
+    var console = Console(
+      out: { text in
+        guard !Platform.writeAll(1, Array(text.utf8)) else { return }
+        let reason = Platform.errorMessage()
+        failure.withLock { $0 = $0 ?? reason }
+      },
+      err: { text in _ = Platform.writeAll(2, Array(text.utf8)) })
+    console.outputFailure = { failure.withLock { $0 } }
+    return console
+  }()
 
+  /// One `Error:` line (what the user typed in it shown safely), then the usage hint.
   func error(_ message: String, usage: String? = nil) {
-    var text = "Error: \(message)\n"
+    var text = "Error: \(Terminal.safe(message))\n"
     if let usage { text += "Usage: \(usage)\n" }
     err(text)
   }

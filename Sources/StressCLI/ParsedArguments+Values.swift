@@ -34,6 +34,19 @@ extension ParsedArguments {
     return n
   }
 
+  /// A budget field's value (`--trials`, `--duration`...), in the bounds a suite file obeys
+  /// too, refused in the same words.
+  func budget(_ name: String, _ field: Budget.Field, usage: String) throws(UsageError) -> Double? {
+    guard let text = values[name] else { return nil }
+    guard let x = Double(text), field.accepts(x),
+      field.wholeRange == nil || Int(text) != nil
+    else {
+      throw UsageError(
+        "Invalid value '\(text)' for '--\(name)': expected \(field.expected).", usage: usage)
+    }
+    return x
+  }
+
   /// Comma-separated whole numbers, each in `range`.
   func integers(_ name: String, in range: ClosedRange<Int>, usage: String) throws(UsageError)
     -> [Int]?

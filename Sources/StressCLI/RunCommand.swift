@@ -10,11 +10,14 @@ struct RunCommand: Subcommand {
     .value("suite", "<suite>", "A suite name (a file in Suites/) or the path to a suite file."),
     .value(
       "subjects", "<ids>",
-      "Comma-separated subject ids. Without --suite, runs them with default settings; with it, replaces the suite's subjects."
+      "Comma-separated subject ids (a repeat is folded into one). Without --suite, runs them with default settings; with it, replaces the suite's subjects."
     ),
-    .value("wrappers", "<ids>", "Comma-separated wrapper ids.", default: "the suite's, else all"),
     .value(
-      "threads", "<counts>", "Comma-separated thread counts, each 1 to \(Suite.maxThreads).",
+      "wrappers", "<ids>", "Comma-separated wrapper ids (a repeat is folded into one).",
+      default: "the suite's, else all"),
+    .value(
+      "threads", "<counts>",
+      "Comma-separated thread counts, each 1 to \(Suite.maxThreads) (a repeat is folded into one).",
       default: "the suite's, else 1,2,4,8"),
     .value("trials", "<n>", "Trials per cell.", default: "from --mode"),
     .value("ops", "<n>", "Operations per thread in each trial.", default: "from --mode"),
@@ -107,14 +110,22 @@ struct RunCommand: Subcommand {
   func run(_ arguments: [String]) throws(UsageError) -> ExitCode {
     guard let parsed = try parse(arguments) else { return .success }
     var options = try Self.options(from: parsed)
+    let quiet = parsed.flags.contains("quiet")
+    let json = try parsed.format(allowing: [.text, .json], usage: Self.usage) == .json
     var plan: Plan
     var resumed: ResumedRun?
     var completed: [TrialRecord] = []
+    // The trial CSV is held for the whole run; a resumed one from before it is read, so two
+    // runs can never both think they finish it.
+    var lock: ResultsLock?
     do {
       if parsed.flags.contains("resume") {
         guard let out = parsed.string("out") else {
           throw UsageError(
             "'--resume' needs '--out <path>': the file to finish.", usage: Self.usage)
+        }
+        if FileManager.default.fileExists(atPath: out) {
+          lock = try ResultsLock(path: out, create: false)
         }
         let run = try ResumedRun.read(path: out)
         // The file's run goes on: its id, start and seed, unless the user names a seed.
@@ -127,25 +138,35 @@ struct RunCommand: Subcommand {
         plan.startedAt = resumed.startedAt
         completed = try resumed.records(for: plan)
       }
+    } catch let error as PlanError where error.isRuntime {
+      console.error(Self.capitalized(error.description))
+      return .harness
     } catch let error as PlanError {
       throw UsageError("\(Self.capitalized(error.description))", usage: Self.usage)
     } catch let error as UsageError {
       throw error
+    } catch let busy as ResultsLock.Busy {
+      console.error(busy.description)
+      return .harness
     } catch {
-      throw UsageError("\(error)", usage: Self.usage)
+      console.error("\(error)")
+      return .harness
     }
-    let quiet = parsed.flags.contains("quiet")
-    let json = try parsed.format(allowing: [.text, .json], usage: Self.usage) == .json
     let path =
       parsed.string("out") ?? Self.defaultPath(for: plan, exists: FileManager.default.fileExists)
-
     let summaryPath = parsed.string("summary-out") ?? Self.summaryPath(besides: path)
+    var paths = OutputPaths()
+    if let suite = plan.suitePath { paths.inputs.append(("the suite file", suite)) }
+    paths.outputs = [("'--out'", path), ("'--summary-out'", summaryPath)]
+    if let junit = parsed.string("junit") { paths.outputs.append(("'--junit'", junit)) }
+    try paths.check(usage: Self.usage)
+
     let writers: [any RunObserver]
     do {
       if parsed.string("out") == nil {
-        try FileManager.default.createDirectory(
-          atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Platform.makeDirectories((path as NSString).deletingLastPathComponent)
       }
+      if lock == nil { lock = try ResultsLock(path: path, create: true) }
       writers =
         [
           try CSVResultsWriter(path: path, resuming: resumed),
@@ -161,20 +182,29 @@ struct RunCommand: Subcommand {
         ConsoleProgress(console: console, path: path, live: Platform.standardErrorIsTerminal))
     }
 
-    let interruption = Interruption()
-    let sources = Platform.onInterrupt { interruption.request($0) }
-    defer { withExtendedLifetime(sources) {} }
     let cells: [CellStatistics]
     do {
-      cells = try Scheduler(plan: plan).run(
-        observers: observers, interruption: interruption, completed: completed)
+      cells = try withExtendedLifetime(lock) {
+        try Scheduler(plan: plan).run(
+          observers: observers, interruption: .process, completed: completed)
+      }
     } catch let stopped as RunInterrupted {
       let name = stopped.signal == Platform.interruptSignal ? "SIGINT" : "SIGTERM"
       console.err(
         "Interrupted by \(name): \(stopped.trialsDone) of \(stopped.trialsPlanned) trials done "
           + "and kept in \(path); the trial in flight was discarded.\n")
+      if json {
+        console.out(
+          SummaryDocument(cells: stopped.cells, plan: plan, results: path, summary: summaryPath)
+            .json())
+      }
       // The shells' convention: 128 + the signal's number.
       return stopped.signal == Platform.interruptSignal ? .interrupted : .terminated
+    } catch let failure as HarnessFailure {
+      console.error(
+        "\(failure.description). \(failure.trialsDone) of \(failure.trialsPlanned) trials done "
+          + "and kept in \(path).")
+      return .harness
     } catch {
       console.error("\(error)")
       return .harness
@@ -201,18 +231,16 @@ struct RunCommand: Subcommand {
     o.subjects = try parsed.list("subjects", usage: usage)
     o.wrappers = try parsed.list("wrappers", usage: usage)
     o.threads = try parsed.integers("threads", in: 1...Suite.maxThreads, usage: usage)
-    o.trials = try parsed.integer("trials", in: 1...1_000_000, usage: usage)
-    o.ops = try parsed.integer("ops", in: 1...Int(UInt32.max), usage: usage)
-    o.seconds = try parsed.number(
-      "duration", in: 0...Suite.maxSeconds, positive: true, usage: usage)
+    o.trials = try parsed.budget("trials", .trials, usage: usage).map { Int($0) }
+    o.ops = try parsed.budget("ops", .ops, usage: usage).map { Int($0) }
+    o.seconds = try parsed.budget("duration", .seconds, usage: usage)
     o.readRatio = try parsed.number("read-ratio", in: 0...1, usage: usage)
     o.seed = try parsed.seed("seed", usage: usage)
-    o.timeout = try parsed.number(
-      "timeout", in: 0...Suite.maxSeconds, positive: true, usage: usage)
+    o.timeout = try parsed.budget("timeout", .timeout, usage: usage)
     o.mode = try parsed.mode("mode", usage: usage) ?? .default
     o.readers = try parsed.integer("readers", in: 0...Suite.maxThreads, usage: usage)
     o.writers = try parsed.integer("writers", in: 0...Suite.maxThreads, usage: usage)
-    o.warmup = try parsed.integer("warmup", in: 0...1000, usage: usage)
+    o.warmup = try parsed.budget("warmup", .warmup, usage: usage).map { Int($0) }
     o.tuning.stride = try parsed.integer("stride", in: 0...Int(UInt32.max), usage: usage) ?? 0
     o.tuning.yieldProbability = try parsed.number("perturb-yield", in: 0...1, usage: usage) ?? 0
     o.tuning.pin = !parsed.flags.contains("no-pin")

@@ -28,7 +28,17 @@ public enum StressCommand {
     if arguments.count > 1 && arguments[1] == Worker.command {
       Worker.serve(catalog: catalog, arguments: Array(arguments.dropFirst(2)))
     }
-    let code = run(catalog: catalog, arguments: Array(arguments.dropFirst()), console: .standard)
+    // First, before any work: a signal from now on is seen, a closed standard descriptor can
+    // never become a results file, and a closed pipe on stdout is an error, not a death.
+    Platform.recordInterrupts()
+    Platform.ensureStandardDescriptors()
+    Platform.ignoreBrokenPipes()
+    let console = Console.standard
+    var code = run(catalog: catalog, arguments: Array(arguments.dropFirst()), console: console)
+    if let failure = console.outputFailure() {
+      console.error("could not print to standard output: \(failure)")
+      if code == .success { code = .harness }
+    }
     Platform.exitImmediately(code.rawValue)
   }
 
@@ -55,6 +65,10 @@ public enum StressCommand {
       return .success
     }
     let rest = Array(arguments.dropFirst())
+    // Only a run stops cleanly on SIGINT or SIGTERM; every other command dies of it as usual.
+    if first != RunCommand.name {
+      Platform.restoreDefaultInterrupts()
+    }
     switch first {
     case "-h", "--help":
       console.out(help)

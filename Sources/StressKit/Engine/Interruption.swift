@@ -7,6 +7,9 @@ public final class Interruption: Sendable {
 
   public init() {}
 
+  /// The process's own: SIGINT and SIGTERM land here once `Platform.recordInterrupts` ran.
+  package static let process = Interruption()
+
   public func request(_ signal: Int32) {
     _ = self.signal.compareExchange(expected: 0, desired: signal, ordering: .relaxed)
   }
@@ -24,4 +27,6 @@ public struct RunInterrupted: Error, Sendable {
   public var signal: Int32
   public var trialsDone: Int
   public var trialsPlanned: Int
+  /// The statistics of the cells with finished trials, for a partial summary.
+  public var cells: [CellStatistics] = []
 }

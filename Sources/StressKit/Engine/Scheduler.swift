@@ -47,8 +47,14 @@ public final class Scheduler {
         // A fresh worker after any failure: a corrupt trial may have left the heap damaged,
         // and the next trial must not crash for it.
         if worker == nil || worker?.isAlive == false {
-          worker = try WorkerProcess(
-            executable: workerExecutable, countsSanitizerReports: plan.countsSanitizerReports)
+          do {
+            worker = try WorkerProcess(
+              executable: workerExecutable, countsSanitizerReports: plan.countsSanitizerReports)
+          } catch {
+            try stopEarly(
+              observers, finished + [statistics], resumed,
+              failure: HarnessFailure(detail: "cannot start a worker: \(error)", cell: cell))
+          }
         }
         let seed = plan.seed(forTrial: trial)
         let spec = cell.spec(bound: plan.bound, seed: seed, tuning: plan.tuning)
@@ -58,6 +64,14 @@ public final class Scheduler {
             spec, timeout: plan.timeout, failsAlone: cell.failsAlone, interruption: interruption)
         } catch {
           try stopEarly(observers, finished + [statistics], resumed, interruption!)
+        }
+        // The harness, not the subject, failed (no worker, a garbled or impossible answer):
+        // no row blames the subject; the run stops with what it finished.
+        if result.harnessFault {
+          worker?.stop()
+          try stopEarly(
+            observers, finished + [statistics], resumed,
+            failure: HarnessFailure(detail: result.detail, cell: cell))
         }
         // A fresh-process subject's state lives once per process: every trial gets its own.
         if result.outcome != .ok || cell.freshProcess { worker?.stop() }
@@ -77,19 +91,40 @@ public final class Scheduler {
     return cells
   }
 
-  /// The trials finished so far go to the observers as the run's end; then the run throws.
+  /// The trials finished so far go to the observers as the run's end; then the run throws
+  /// `RunInterrupted`.
   private func stopEarly(
     _ observers: [any RunObserver], _ finished: [CellStatistics],
     _ resumed: [Cell: [TrialRecord]], _ interruption: Interruption
   ) throws -> Never {
+    let cells = try finishEarly(observers, finished, resumed)
+    throw RunInterrupted(
+      signal: interruption.requested ?? 0, trialsDone: cells.map(\.trials).reduce(0, +),
+      trialsPlanned: plan.cells.count * plan.trials, cells: cells)
+  }
+
+  /// The same, for a harness failure: the run throws it, with the trials it finished.
+  private func stopEarly(
+    _ observers: [any RunObserver], _ finished: [CellStatistics],
+    _ resumed: [Cell: [TrialRecord]], failure: HarnessFailure
+  ) throws -> Never {
+    var failure = failure
+    let cells = try finishEarly(observers, finished, resumed)
+    failure.trialsDone = cells.map(\.trials).reduce(0, +)
+    failure.trialsPlanned = plan.cells.count * plan.trials
+    throw failure
+  }
+
+  private func finishEarly(
+    _ observers: [any RunObserver], _ finished: [CellStatistics],
+    _ resumed: [Cell: [TrialRecord]]
+  ) throws -> [CellStatistics] {
     // The cell in flight counts with the trials it finished, if any.
     var cells = finished.filter { $0.trials > 0 }
     // Later cells' trials from a resumed file are kept too.
     cells += plan.cells.compactMap { c in resumed[c].map { CellStatistics(cell: c, records: $0) } }
     cells = CellStatistics.related(cells)
     for o in observers { try o.runFinished(cells) }
-    throw RunInterrupted(
-      signal: interruption.requested ?? 0, trialsDone: cells.map(\.trials).reduce(0, +),
-      trialsPlanned: plan.cells.count * plan.trials)
+    return cells
   }
 }

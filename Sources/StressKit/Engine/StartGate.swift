@@ -81,6 +81,14 @@ final class StartGate: Sendable {
     return releasedAt.load(ordering: .relaxed)
   }
 
+  /// Releases the threads that arrived, stopped, when the others will never come (a thread
+  /// could not be started): the timed ones finish at once, the rest run their operations.
+  @usableFromInline
+  func abandon() {
+    stopped.store(true, ordering: .relaxed)
+    open()
+  }
+
   /// Tells the threads of a time-bounded trial to finish.
   @usableFromInline
   func stop() {

@@ -63,6 +63,7 @@ public enum Trial {
     sanity.bound = .ops(min(sanityOps, spec.bound.opsPerThread ?? sanityOps))
     let alone = measure(sanity)
     guard alone.outcome != .ok else { return nil }
+    if alone.harnessFault { return alone }
     return TrialResult(
       outcome: .error, failures: alone.failures,
       detail: "fails single-threaded (broken subject): \(alone.detail)")
@@ -71,7 +72,7 @@ public enum Trial {
   /// A one-thread trial that fails is the subject's fault too.
   @inlinable
   static func blameAlone(_ spec: TrialSpec, _ result: TrialResult) -> TrialResult {
-    guard spec.threads == 1 && result.outcome != .ok else { return result }
+    guard spec.threads == 1 && result.outcome != .ok && !result.harnessFault else { return result }
     var result = result
     result.outcome = .error
     result.detail = "fails single-threaded (broken subject): \(result.detail)"
@@ -99,7 +100,7 @@ public enum Trial {
     for index in 0..<spec.threads {
       let lane = Lane(spec: spec, thread: index, readOnlySubject: S.info.readOnly)
       done.enter()
-      let thread = Thread {
+      let failure = Platform.startThread {
         if !cpus.isEmpty { _ = Platform.pinCurrentThread(toCPU: cpus[index % cpus.count]) }
         var tally = Tally()
         gate.arriveAndWait { milestone(.started) }
@@ -107,7 +108,14 @@ public enum Trial {
         tallies.post(tally, thread: index)
         done.leave()
       }
-      thread.start()
+      if let failure {
+        // A limit on threads is the harness's failure: release the threads already waiting,
+        // let them finish, and say so.
+        done.leave()
+        gate.abandon()
+        done.wait()
+        return .harnessFault("cannot start thread \(index + 1) of \(spec.threads): \(failure)")
+      }
     }
     let start = gate.waitUntilOpen()
     if let seconds = spec.bound.seconds {

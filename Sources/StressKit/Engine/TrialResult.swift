@@ -41,11 +41,31 @@ public struct TrialResult: Sendable, Codable, Equatable {
     return result
   }
 
+  /// What makes this result one no trial can have produced (negative or non-finite measures,
+  /// reads and writes that do not add up, a pass with failures), or nil if it is plausible.
+  public var impossibility: String? {
+    for (name, value) in [
+      ("failures", failures), ("ops", ops), ("reads", reads), ("writes", writes),
+      ("tsan_reports", sanitizerReports),
+    ] {
+      if let value, value < 0 { return "\(name) \(value)" }
+    }
+    for (name, value) in [("seconds", seconds), ("time_to_failure_ms", timeToFailureMs)] {
+      if let value, !(value.isFinite && value >= 0) { return "\(name) \(value)" }
+    }
+    if let ops, let reads, let writes, reads.addingReportingOverflow(writes) != (ops, false) {
+      return "ops \(ops) is not reads \(reads) + writes \(writes)"
+    }
+    if outcome == .ok, let failures, failures > 0 { return "ok with \(failures) failures" }
+    return nil
+  }
+
   /// Operations per second over the timed region; nil when the trial did not finish.
   public var opsPerSecond: Double? {
     guard let ops, let seconds, seconds > 0, outcome == .ok || outcome == .corrupt else {
       return nil
     }
-    return Double(ops) / seconds
+    let rate = Double(ops) / seconds
+    return rate.isFinite ? rate : nil
   }
 }

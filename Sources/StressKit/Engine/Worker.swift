@@ -7,6 +7,9 @@ public enum Worker {
   /// The hidden argument that turns the `stress` executable into a worker.
   public static let command = "__worker"
   static let resultDescriptor: Int32 = 3
+  /// Sent once, when the worker starts serving: a worker that dies before it is the harness's
+  /// failure (a resource limit, say), not the subject's.
+  static let readyMarker = Data("ready".utf8)
   /// Sent before a trial's result once its single-threaded sanity pass has succeeded, so the
   /// parent can tell a subject that dies alone (broken) from one that dies under concurrency.
   static let saneMarker = Data("sane".utf8)
@@ -17,6 +20,9 @@ public enum Worker {
   public static func serve(catalog: Catalog, arguments: [String]) -> Never {
     Platform.ignoreInterrupts()
     watchParent(arguments)
+    guard Platform.writeAll(resultDescriptor, Array(readyMarker) + [UInt8(ascii: "\n")]) else {
+      Platform.exitImmediately(3)
+    }
     let decoder = JSONDecoder()
     let encoder = JSONEncoder()
     var pending: [UInt8] = []
@@ -45,11 +51,15 @@ public enum Worker {
     Platform.exitImmediately(0)
   }
 
-  /// Exits as soon as the parent is gone (even if it was SIGKILLed and a trial is stuck).
+  /// Exits as soon as the parent is gone (even if it was SIGKILLed and a trial is stuck). The
+  /// kernel kills it too when the parent dies (Linux), even while it is stopped (SIGSTOP) and
+  /// cannot watch; the parent must not have died before that was asked, hence the check after.
   private static func watchParent(_ arguments: [String]) {
     guard let i = arguments.firstIndex(of: "--parent-pid"), i + 1 < arguments.count,
       let parent = Int32(arguments[i + 1])
     else { return }
+    _ = Platform.dieWithParent()
+    if Platform.parentProcessID != parent { Platform.exitImmediately(4) }
     let watchdog = Thread {
       while Platform.parentProcessID == parent { Platform.sleep(seconds: 0.05) }
       Platform.exitImmediately(4)

@@ -8,6 +8,8 @@ final class WorkerProcess {
   private var diagnostics: [UInt8] = []
   private var diagnosticsOpen = true
   private(set) var isAlive = true
+  /// The worker said it is serving; a worker that dies before that never ran a trial.
+  private var ready = false
   private static let diagnosticsLimit = 64 * 1024
   /// Counts ThreadSanitizer reports in what the worker prints, when its binary is built with
   /// TSan (`scripts/tsan.sh`); nil otherwise.
@@ -46,6 +48,11 @@ final class WorkerProcess {
     var sane = false
     var startedAt: UInt64?
     func alone(_ result: TrialResult) -> TrialResult {
+      // A worker that died before it could serve is the harness's failure (a resource limit,
+      // a broken binary), never the subject's.
+      guard ready else {
+        return .harnessFault("the worker died before it was ready: \(result.detail)")
+      }
       guard !sane || (spec.threads == 1 && !failsAlone) else {
         var result = result
         // A crash is timed from the barrier's release to the moment the worker's end was seen.
@@ -66,7 +73,9 @@ final class WorkerProcess {
       while let newline = results.firstIndex(of: UInt8(ascii: "\n")) {
         let line = Data(results[..<newline])
         results.removeSubrange(...newline)
-        if line == Worker.saneMarker {
+        if line == Worker.readyMarker {
+          ready = true
+        } else if line == Worker.saneMarker {
           sane = true
         } else if line == Worker.startedMarker {
           startedAt = Platform.monotonicNanos()
@@ -79,6 +88,10 @@ final class WorkerProcess {
             reports?.scan(chunk)
           }
           result.sanitizerReports = reports?.count
+          if let impossible = result.impossibility {
+            stop()
+            return .harnessFault("the worker answered impossible values: \(impossible)")
+          }
           return result
         } else {
           stop()

@@ -4,7 +4,9 @@ import Foundation
 public enum Formatting {
   /// 12345678 -> "12.3M".
   public static func compact(_ x: Double) -> String {
-    switch x {
+    // No output prints inf or nan: a value that is not a number is said to be none.
+    guard x.isFinite else { return "n/a" }
+    return switch x {
     case 1e9...: String(format: "%.1fG", x / 1e9)
     case 1e6...: String(format: "%.1fM", x / 1e6)
     case 1e3...: String(format: "%.1fk", x / 1e3)

@@ -27,8 +27,9 @@ public struct ResultsFile: Sendable {
     }
     let bytes = [UInt8](data)
     var whole = bytes.count
-    // A row is whole once its CRLF is written.
-    while whole > 0 && !(whole >= 2 && bytes[whole - 2] == 13 && bytes[whole - 1] == 10) {
+    // A row is whole once its line break is written: CRLF as stress writes it, or a bare LF
+    // (a file passed through a tool that rewrote the line ends).
+    while whole > 0 && bytes[whole - 1] != 10 {
       whole -= 1
     }
     // Bytes after the last whole row may be a torn character; the rest must be UTF-8.
@@ -44,6 +45,15 @@ public struct ResultsFile: Sendable {
     let file = ResultsFile(path: path, rows: Array(rows.dropFirst()), wholeBytes: whole)
     for (index, row) in file.rows.enumerated() {
       try file.check(row, line: index + 2)
+    }
+    // A trial twice would be counted twice by every report, and could not be resumed.
+    var seen: [[String]: Int] = [:]
+    for (index, record) in file.records.enumerated() {
+      let key = CellKey(record.cell).fields + [String(record.trial)]
+      if let first = seen.updateValue(index + 2, forKey: key) {
+        throw LoadError(
+          "'\(path)' line \(index + 2) repeats trial \(record.trial) of line \(first)'s cell")
+      }
     }
     return file
   }
@@ -90,9 +100,21 @@ public struct ResultsFile: Sendable {
     where !value(name).isEmpty && Int(value(name)).map({ $0 >= 0 }) != true {
       throw bad(name)
     }
-    for name in ["seconds", "ops_per_sec", "time_to_failure_ms"]
-    where !value(name).isEmpty && Double(value(name)).map({ $0.isFinite && $0 >= 0 }) != true {
+    // Beyond these no trial can reach; within them, sums and ratios stay finite.
+    let limits = ["seconds": 1e7, "ops_per_sec": 1e15, "time_to_failure_ms": 1e10]
+    for (name, limit) in limits.sorted(by: { $0.key < $1.key })
+    where !value(name).isEmpty
+      && Double(value(name)).map({ $0.isFinite && $0 >= 0 && $0 <= limit }) != true
+    {
       throw bad(name)
+    }
+    // A tiny time would make the throughput infinite, or beyond any machine.
+    if let ops = Double(value("ops")), ops > 0, let seconds = Double(value("seconds")),
+      !(ops / seconds <= limits["ops_per_sec"]!)
+    {
+      throw LoadError(
+        "'\(path)' line \(line): invalid seconds '\(value("seconds"))': \(value("ops")) ops in it "
+          + "would be more than 1e15 per second")
     }
   }
 

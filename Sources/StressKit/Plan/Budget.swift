@@ -33,3 +33,41 @@ public struct Budget: Sendable, Equatable {
       timeout: timeout ?? fallback.timeout, warmup: warmup ?? fallback.warmup)
   }
 }
+
+// MARK: - Bounds
+
+extension Budget {
+  /// One field's bounds, the same whether it comes from the command line or a suite file, so
+  /// both refuse the same values with the same words.
+  public enum Field: String, Sendable, CaseIterable {
+    case trials, ops, seconds, timeout, warmup
+
+    /// The whole-number fields' ranges.
+    public var wholeRange: ClosedRange<Int>? {
+      switch self {
+      case .trials: 1...1_000_000
+      case .ops: 1...Int(UInt32.max)
+      case .warmup: 0...1_000
+      case .seconds, .timeout: nil
+      }
+    }
+
+    /// What a valid value looks like, for messages: "a whole number from 1 to 1000000".
+    public var expected: String {
+      if let range = wholeRange {
+        return "a whole number from \(range.lowerBound) to \(range.upperBound)"
+      }
+      return "a number more than 0 and at most \(Int(Suite.maxSeconds))"
+    }
+
+    /// Whether `value` is in bounds (a whole number where the field needs one).
+    public func accepts(_ value: Double) -> Bool {
+      guard value.isFinite else { return false }
+      if let range = wholeRange {
+        return value == value.rounded() && Double(range.lowerBound) <= value
+          && value <= Double(range.upperBound)
+      }
+      return value > 0 && value <= Suite.maxSeconds
+    }
+  }
+}

@@ -20,6 +20,8 @@ public struct Plan: Sendable {
   public var countsSanitizerReports = false
   /// The slice of the suite's cells this run holds, if sharded.
   public var shard: Shard?
+  /// The suite file the plan was read from, if any: an input no output may overwrite.
+  public var suitePath: String?
 
   public init(
     runID: String = Plan.newRunID(), startedAt: Date = Date(), suite: String, mode: Mode,
@@ -66,9 +68,12 @@ extension Plan {
       throw PlanError("nothing to run: neither a suite nor subjects were named")
     }
 
-    let subjectIDs = options.subjects ?? suite.subjects
-    let wrapperIDs = options.wrappers ?? suite.wrappers ?? catalog.wrapperInfos.map(\.id)
-    var threads = options.threads ?? suite.threads ?? Suite.defaultThreads
+    // A subject, wrapper or thread count named twice is one cell, not two under the same
+    // trial numbers (which no file could then resume): repeats are folded, first place kept.
+    let subjectIDs = Self.folded(options.subjects ?? suite.subjects)
+    let wrapperIDs = Self.folded(
+      options.wrappers ?? suite.wrappers ?? catalog.wrapperInfos.map(\.id))
+    var threads = Self.folded(options.threads ?? suite.threads ?? Suite.defaultThreads)
     switch (options.readers, options.writers) {
     case (nil, nil): break
     case (let readers?, let writers?):
@@ -105,19 +110,17 @@ extension Plan {
     let cli = Budget(
       trials: options.trials, ops: options.ops, seconds: options.seconds, warmup: options.warmup)
     let budget = cli.over(suite.budgets[options.mode] ?? Budget()).over(options.mode.preset)
-    let trials = budget.trials ?? 1
-    guard trials >= 1 else { throw PlanError("trials must be at least 1") }
-    let bound: Bound
-    if let seconds = budget.seconds {
-      guard seconds > 0, seconds <= Suite.maxSeconds else {
-        throw PlanError("duration must be more than 0 and at most \(Int(Suite.maxSeconds)) seconds")
-      }
-      bound = .seconds(seconds)
-    } else {
-      let ops = budget.ops ?? 1
-      guard ops >= 1 else { throw PlanError("ops must be at least 1") }
-      bound = .ops(ops)
+    // The same bounds the command line and suite files check, for callers of this API too.
+    let given: [(Budget.Field, Double?)] = [
+      (.trials, budget.trials.map(Double.init)), (.ops, budget.ops.map(Double.init)),
+      (.seconds, budget.seconds), (.warmup, budget.warmup.map(Double.init)),
+      (.timeout, options.timeout),
+    ]
+    for case (let field, let value?) in given where !field.accepts(value) {
+      throw PlanError("\(field.rawValue) must be \(field.expected), got \(value)")
     }
+    let trials = budget.trials ?? 1
+    let bound: Bound = budget.seconds.map { .seconds($0) } ?? .ops(budget.ops ?? 1)
     if options.tuning.instances > 1 && (bound.opsPerThread == nil || options.driver != .threads) {
       throw PlanError("fresh instances need an ops budget and the threads driver")
     }
@@ -174,5 +177,12 @@ extension Plan {
       warmup: max(0, budget.warmup ?? 0), tuning: options.tuning)
     countsSanitizerReports = options.countsSanitizerReports
     shard = options.shard
+    suitePath = suite.path
+  }
+
+  /// `items` without repeats, in first-seen order.
+  static func folded<T: Hashable>(_ items: [T]) -> [T] {
+    var seen = Set<T>()
+    return items.filter { seen.insert($0).inserted }
   }
 }

@@ -5,11 +5,23 @@ import Foundation
 extension Suite {
   /// Reads and validates a suite file. Ids are checked against a catalog later, by `Plan`.
   public static func load(path: String) throws(PlanError) -> Suite {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw PlanError("cannot read suite file '\(path)'")
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    {
+      throw PlanError("suite file '\(path)' is a directory; give a suite's .json file")
+    }
+    let data: Data
+    do {
+      data = try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      throw PlanError(
+        "cannot read suite file '\(path)': \(Self.reason(error))", isRuntime: true)
     }
     let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-    return try parse(data, name: name, source: path)
+    var suite = try parse(data, name: name, source: path)
+    suite.path = path
+    return suite
   }
 
   /// Parses suite JSON; `source` names the file in error messages.
@@ -83,45 +95,37 @@ extension Suite {
     _ value: JSONValue, key: String, _ fail: (String) -> PlanError
   ) throws(PlanError) -> Budget {
     guard case .object(let fields) = value else { throw fail("'\(key)' must be an object") }
-    let known = ["trials", "ops", "seconds", "timeout", "warmup"]
+    let known = Budget.Field.allCases.map(\.rawValue)
     if let unknown = fields.keys.sorted().first(where: { !known.contains($0) }) {
       throw fail("unknown key '\(unknown)' in '\(key)'.\(Suggestion.hint(for: unknown, in: known))")
     }
     var budget = Budget()
-    if let v = fields["trials"] {
-      guard let n = v.integer, n >= 1 else {
-        throw fail("'\(key).trials' must be a whole number >= 1")
+    for field in Budget.Field.allCases {
+      guard let v = fields[field.rawValue] else { continue }
+      guard case .number(let x) = v, field.accepts(x) else {
+        throw fail("invalid value for '\(key).\(field.rawValue)': expected \(field.expected)")
       }
-      budget.trials = n
-    }
-    if let v = fields["ops"] {
-      guard let n = v.integer, n >= 1 else {
-        throw fail("'\(key).ops' must be a whole number >= 1")
+      switch field {
+      case .trials: budget.trials = Int(x)
+      case .ops: budget.ops = Int(x)
+      case .warmup: budget.warmup = Int(x)
+      case .seconds: budget.seconds = x
+      case .timeout: budget.timeout = x
       }
-      budget.ops = n
-    }
-    if let v = fields["seconds"] {
-      guard case .number(let s) = v, s > 0, s <= maxSeconds else {
-        throw fail("'\(key).seconds' must be a number > 0 and <= \(Int(maxSeconds))")
-      }
-      budget.seconds = s
-    }
-    if let v = fields["timeout"] {
-      guard case .number(let s) = v, s > 0, s <= maxSeconds else {
-        throw fail("'\(key).timeout' must be a number > 0 and <= \(Int(maxSeconds))")
-      }
-      budget.timeout = s
-    }
-    if let v = fields["warmup"] {
-      guard let n = v.integer, n >= 0 else {
-        throw fail("'\(key).warmup' must be a whole number >= 0")
-      }
-      budget.warmup = n
     }
     if budget.ops != nil && budget.seconds != nil {
       throw fail("'\(key)' sets both 'ops' and 'seconds'; use one")
     }
     return budget
+  }
+
+  /// The system's words for why a file could not be read ("Permission denied").
+  static func reason(_ error: Error) -> String {
+    let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+    if let underlying, underlying.domain == NSPOSIXErrorDomain {
+      return Platform.errorMessage(Int32(underlying.code))
+    }
+    return (error as NSError).localizedDescription
   }
 
   /// " at line L, column C: what" for the first syntax error, as far as Foundation's parser

@@ -14,6 +14,8 @@ public struct Suite: Sendable, Equatable {
   public var readRatio: Double?
   /// Per-mode budgets; a mode not named here uses its preset.
   public var budgets: [Mode: Budget]
+  /// The file it was read from, if any.
+  public var path: String?
 
   public static let defaultThreads = [1, 2, 4, 8]
   /// The most threads a cell may ask for (each is a real thread).

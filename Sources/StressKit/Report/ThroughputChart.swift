@@ -28,7 +28,9 @@ struct ThroughputChart {
 
   func svg() -> String {
     let threads = Array(Set(cells.map(\.cell.threads))).sorted()
-    let values = cells.compactMap(\.throughput).flatMap { [$0.p0, $0.p100] }.filter { $0 > 0 }
+    let values = cells.compactMap(\.throughput).flatMap { [$0.p0, $0.p100] }.filter {
+      $0 > 0 && $0.isFinite
+    }
     let plotRight = Self.width - Self.right
     let plotBottom = Self.height - Self.bottom
     var svg =
@@ -55,7 +57,9 @@ struct ThroughputChart {
         * (plotRight - Self.left - 40)
     }
     // Axes, decade grid lines and labels.
-    for e in stride(from: minExp, through: maxExp, by: 1) {
+    // At most a dozen grid lines, however many decades the values span.
+    let step = max(1, ceil((maxExp - minExp) / 12))
+    for e in stride(from: minExp, through: maxExp, by: step) {
       let v = pow(10, e)
       svg += "<line x1=\"\(f(Self.left))\" x2=\"\(f(plotRight))\" y1=\"\(f(y(v)))\" "
       svg += "y2=\"\(f(y(v)))\" stroke=\"#e5e5e5\"/>\n"

@@ -1,0 +1,29 @@
+import StressKit
+
+/// The files a command reads and writes, checked before anything is written: an output that
+/// is one of the inputs, or another output, through `./`, symbolic or hard links, would
+/// destroy data with exit 0, so it is refused (exit 64) instead.
+struct OutputPaths {
+  /// What each path is, as the user named it: "'--out'", "the suite file".
+  var inputs: [(what: String, path: String)] = []
+  var outputs: [(what: String, path: String)] = []
+
+  func check(usage: String) throws(UsageError) {
+    var seen: [(what: String, path: String, identity: String)] = []
+    for input in inputs {
+      if let identity = Platform.fileIdentity(input.path) {
+        seen.append((input.what, input.path, identity))
+      }
+    }
+    for output in outputs {
+      guard let identity = Platform.fileIdentity(output.path) else { continue }
+      if let other = seen.first(where: { $0.identity == identity }) {
+        throw UsageError(
+          "\(output.what) '\(output.path)' is the same file as \(other.what) "
+            + "'\(other.path)'; writing it would destroy that. Give it a path of "
+            + "its own.", usage: usage)
+      }
+      seen.append((output.what, output.path, identity))
+    }
+  }
+}

@@ -1,0 +1,15 @@
+/// Thrown by `Scheduler.run` when the harness itself failed: no worker could be started, or a
+/// worker answered something it cannot have meant (garbage, impossible values). No row blames
+/// the subject; every trial finished before it is already with the observers.
+public struct HarnessFailure: Error, Sendable, CustomStringConvertible {
+  /// What went wrong, in words.
+  public var detail: String
+  /// The cell whose trial could not be run.
+  public var cell: Cell
+  public var trialsDone = 0
+  public var trialsPlanned = 0
+
+  public var description: String {
+    "the harness failed in \(cell.subject) / \(cell.wrapper) / \(cell.threads) threads: \(detail)"
+  }
+}

@@ -1,0 +1,33 @@
+/// Holds a run's trial CSV exclusively for as long as the run writes it (an advisory flock), so
+/// a second run or `--resume` aimed at the same file is refused instead of interleaving rows.
+package final class ResultsLock {
+  package let path: String
+  private let descriptor: Int32
+
+  /// The file is another run's.
+  package struct Busy: Error, CustomStringConvertible {
+    package var path: String
+    package var holder: Int32?
+    package var description: String {
+      "'\(path)' is being written by another stress run"
+        + (holder.map { " (pid \($0))" } ?? "")
+        + "; wait for it to finish, or give another '--out'"
+    }
+  }
+
+  /// Takes the lock, creating the file if `create` (a new run) or requiring it (a resume).
+  package init(path: String, create: Bool) throws {
+    self.path = path
+    do {
+      descriptor = try Platform.lockExclusively(path, create: create)
+    } catch let busy as Platform.FileBusy {
+      throw Busy(path: path, holder: busy.holder)
+    } catch {
+      throw CSVFile.WriteError(description: "cannot write results to '\(path)': \(error)")
+    }
+  }
+
+  deinit {
+    if descriptor >= 0 { Platform.closeDescriptor(descriptor) }
+  }
+}

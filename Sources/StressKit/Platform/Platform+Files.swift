@@ -1,0 +1,190 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension Platform {
+  // MARK: - File descriptors
+
+  /// Writes all of `bytes`; false on any error.
+  package static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+      let n = bytes.withUnsafeBytes { buf in
+        write(fd, buf.baseAddress! + offset, buf.count - offset)
+      }
+      if n < 0 {
+        if errno == EINTR { continue }
+        return false
+      }
+      offset += n
+    }
+    return true
+  }
+
+  /// Reads what is available (at most 64 KiB); empty at end of file, nil on error.
+  package static func readSome(_ fd: Int32) -> [UInt8]? {
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+      if n < 0 {
+        if errno == EINTR { continue }
+        return nil
+      }
+      return Array(buffer[0..<n])
+    }
+  }
+
+  /// Waits until one of `fds` is readable (or closed), for at most `milliseconds`.
+  /// Returns the readable descriptors; empty on timeout.
+  package static func waitReadable(_ fds: [Int32], milliseconds: Int32) -> [Int32] {
+    var entries = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+    let rc = poll(&entries, nfds_t(entries.count), milliseconds)
+    guard rc > 0 else { return [] }
+    return entries.filter { $0.revents != 0 }.map(\.fd)
+  }
+
+  package static func closeDescriptor(_ fd: Int32) {
+    _ = close(fd)
+  }
+
+  /// Opens `path` for writing, creating it (or truncating it) with mode 0644.
+  package static func openForWriting(_ path: String) throws -> Int32 {
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw SystemError.failed("opening \(path)", errno) }
+    return fd
+  }
+
+  /// Opens `path` to add to its end, after cutting it to `length` bytes.
+  package static func openForAppending(_ path: String, truncatingTo length: Int) throws -> Int32 {
+    guard truncate(path, off_t(length)) == 0 else {
+      throw SystemError.failed("truncating \(path)", errno)
+    }
+    let fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+    guard fd >= 0 else { throw SystemError.failed("opening \(path)", errno) }
+    return fd
+  }
+
+  /// Flushes a descriptor's data to disk.
+  package static func sync(_ fd: Int32) -> Bool {
+    // A device (/dev/stdout) cannot be synced, and need not be.
+    fsync(fd) == 0 || errno == EINVAL || errno == EROFS
+  }
+
+  /// Renames `from` over `to` atomically; the reason on failure.
+  package static func renameFile(_ from: String, to: String) -> String? {
+    rename(from, to) == 0 ? nil : errorMessage()
+  }
+
+  /// Whether `path` exists and is not a regular file or directory (a device, a pipe).
+  package static func isSpecialFile(_ path: String) -> Bool {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return false }
+    let kind = info.st_mode & S_IFMT
+    return kind != S_IFREG && kind != S_IFDIR
+  }
+
+  package static func errorMessage(_ code: Int32 = errno) -> String {
+    String(cString: strerror(code))
+  }
+
+  // MARK: - Exclusive writers
+
+  /// Another process holds the lock on a file this one means to write.
+  package struct FileBusy: Error {
+    /// The holder's process id, where the system says (Linux's /proc/locks).
+    package var holder: Int32?
+  }
+
+  /// Takes an exclusive advisory lock (flock) on `path`, creating the file if `create`, and
+  /// returns the descriptor that holds it until closed. A device or a pipe is not locked (-1).
+  /// Throws `FileBusy` when another process holds the lock.
+  package static func lockExclusively(_ path: String, create: Bool) throws -> Int32 {
+    if isSpecialFile(path) { return -1 }
+    let fd = open(path, O_RDONLY | O_CLOEXEC | (create ? O_CREAT : 0), 0o644)
+    guard fd >= 0 else { throw SystemError.failed("opening \(path)", errno) }
+    guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+      let code = errno
+      close(fd)
+      if code == EWOULDBLOCK { throw FileBusy(holder: lockHolder(path)) }
+      throw SystemError.failed("locking \(path)", code)
+    }
+    return fd
+  }
+
+  /// The pid holding a flock on `path`, from /proc/locks (Linux); nil where unknown.
+  static func lockHolder(_ path: String) -> Int32? {
+    var info = stat()
+    guard stat(path, &info) == 0,
+      let data = FileManager.default.contents(atPath: "/proc/locks")
+    else { return nil }
+    // "1: FLOCK  ADVISORY  WRITE 4242 08:01:1234 0 EOF": pid, then major:minor:inode.
+    let inode = ":\(info.st_ino)"
+    for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+      let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+      guard fields.count >= 6, fields[1] == "FLOCK", fields[5].hasSuffix(inode) else { continue }
+      return Int32(fields[4])
+    }
+    return nil
+  }
+
+  // MARK: - Identity
+
+  /// What a path names, for telling whether two paths are one file: the device and inode of
+  /// an existing file (through symbolic and hard links alike), or the absolute path a new file
+  /// would get, its directory resolved. nil for devices and pipes, which hold no data to lose.
+  package static func fileIdentity(_ path: String) -> String? {
+    var info = stat()
+    if stat(path, &info) == 0 {
+      let kind = info.st_mode & S_IFMT
+      guard kind == S_IFREG || kind == S_IFDIR else { return nil }
+      return "inode \(info.st_dev):\(info.st_ino)"
+    }
+    let url = URL(fileURLWithPath: path)
+    let directory = url.deletingLastPathComponent().path
+    guard let resolved = realpath(directory, nil) else { return "path \(url.standardized.path)" }
+    defer { free(resolved) }
+    return "path \(String(cString: resolved))/\(url.lastPathComponent)"
+  }
+
+  // MARK: - Standard descriptors
+
+  /// Opens /dev/null on any of descriptors 0, 1 and 2 that is closed, so no file this process
+  /// opens later (a results CSV) can land on one and take in what is printed.
+  package static func ensureStandardDescriptors() {
+    for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+      let opened = open("/dev/null", O_RDWR)
+      if opened >= 0 && opened != fd {
+        _ = dup2(opened, fd)
+        close(opened)
+      }
+    }
+  }
+}
+
+extension Platform {
+  /// Creates `path` and any missing parents (mkdir -p); the error names the part that failed
+  /// and why, in the system's words.
+  package static func makeDirectories(_ path: String) throws {
+    guard !path.isEmpty else { return }
+    var partial = path.hasPrefix("/") ? "" : "."
+    for component in path.split(separator: "/") {
+      partial += "/\(component)"
+      var info = stat()
+      if stat(partial, &info) == 0 {
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+          throw SystemError.failed("creating the folder '\(partial)'", ENOTDIR)
+        }
+        continue
+      }
+      guard mkdir(partial, 0o755) == 0 || errno == EEXIST else {
+        throw SystemError.failed("creating the folder '\(path)'", errno)
+      }
+    }
+  }
+}
