@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Fuzzes the two parsers that read what people type, with libFuzzer and AddressSanitizer:
-# suite files (Suite.parse) and `stress run` arguments (parsing, option values, plan
-# resolution; nothing is run). Each target gets RUNS executions (default 1,000,000), starting
-# from the corpus in fuzz/corpus/<target>; new interesting inputs go to a scratch copy.
+# Fuzzes the parsers that read what people type or hand back, with libFuzzer and
+# AddressSanitizer: suite files (Suite.parse), `stress run` arguments (parsing, option values,
+# plan resolution; nothing is run), and trial CSVs (ResultsFile.parse, then every report drawn
+# from what loads, which must never print inf or nan). Each target gets RUNS executions
+# (default 1,000,000), starting from the corpus in fuzz/corpus/<target>; new interesting
+# inputs go to a scratch copy.
 #
 #   scripts/fuzz.sh [RUNS]
 set -euo pipefail
@@ -10,17 +12,22 @@ cd "$(dirname "$0")/.."
 runs="${1:-1000000}"
 mkdir -p .build/fuzz
 sources=$(find Sources/StressKit Sources/StressCLI -name '*.swift')
-for target in suite arguments; do
+# The engine's C shim (calls Swift cannot make), compiled apart and linked in.
+shim=Sources/CStressPlatform
+clang -c -O1 -fsanitize=address -I "$shim/include" "$shim/ParentDeathSignal.c" -o .build/fuzz/shim.o
+for target in suite arguments results; do
   flag=$(echo "FUZZ_$target" | tr '[:lower:]' '[:upper:]')
   # One module, so the fuzz entry reaches internal parsers (the CLI's imports of StressKit
   # become self-imports, which the compiler ignores with a warning).
   swiftc -O -module-name StressKit -package-name stress -parse-as-library -swift-version 6 \
-    -sanitize=fuzzer,address -D "$flag" $sources fuzz/FuzzTargets.swift \
+    -sanitize=fuzzer,address -D "$flag" -I "$shim/include" $sources fuzz/FuzzTargets.swift \
+    .build/fuzz/shim.o \
     -o ".build/fuzz/$target" 2> ".build/fuzz/$target.build.log" \
     || { cat ".build/fuzz/$target.build.log"; exit 1; }
   scratch=$(mktemp -d)
   cp "fuzz/corpus/$target"/* "$scratch"/
   echo "== $target: $runs runs"
-  ".build/fuzz/$target" -runs="$runs" -artifact_prefix=".build/fuzz/$target-" "$scratch" 2>&1 | tail -2
+  # A finding is reported by libFuzzer itself; the runtime's backtracer would only add noise.
+  SWIFT_BACKTRACE=enable=no ".build/fuzz/$target" -runs="$runs" -artifact_prefix=".build/fuzz/$target-" "$scratch" 2>&1 | tail -2
   rm -rf "$scratch"
 done

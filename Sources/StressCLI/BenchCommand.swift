@@ -43,8 +43,7 @@ struct BenchCommand: Subcommand {
     let file: CSVFile
     do {
       if parsed.string("out") == nil {
-        try FileManager.default.createDirectory(
-          atPath: "Results", withIntermediateDirectories: true)
+        try Platform.makeDirectories("Results")
       }
       file = try CSVFile(path: path)
       try file.append([

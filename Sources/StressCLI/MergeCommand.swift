@@ -29,6 +29,7 @@ struct MergeCommand: Subcommand {
     guard let out = parsed.string("out") else {
       throw UsageError("Missing '-o <path>': the merged file to write.", usage: Self.usage)
     }
+    try OutputPaths.operands(parsed.positionals, output: ("'-o'", out)).check(usage: Self.usage)
     guard let files = try results(parsed, missing: "No results files to merge.") else {
       return .harness
     }

@@ -8,6 +8,11 @@ struct OutputPaths {
   var inputs: [(what: String, path: String)] = []
   var outputs: [(what: String, path: String)] = []
 
+  /// A command's results files (its operands) and the one file it writes.
+  static func operands(_ paths: [String], output: (what: String, path: String)) -> OutputPaths {
+    OutputPaths(inputs: paths.map { ("the input", $0) }, outputs: [output])
+  }
+
   func check(usage: String) throws(UsageError) {
     var seen: [(what: String, path: String, identity: String)] = []
     for input in inputs {

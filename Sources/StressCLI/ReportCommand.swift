@@ -27,6 +27,10 @@ struct ReportCommand: Subcommand {
   func run(_ arguments: [String]) throws(UsageError) -> ExitCode {
     guard let parsed = try parse(arguments, takesOperands: true) else { return .success }
     let format = try parsed.format(allowing: [.text, .json], usage: Self.usage)
+    if let html = parsed.string("html") {
+      try OutputPaths.operands(parsed.positionals, output: ("'--html'", html))
+        .check(usage: Self.usage)
+    }
     guard let files = try results(parsed, missing: "No results file to report on.") else {
       return .harness
     }

@@ -394,44 +394,4 @@ import Testing
     #expect(noOut.code == 64)
     #expect(noOut.err.hasPrefix("Error: '--resume' needs '--out <path>'"))
   }
-
-  /// Starts the built `stress` with `arguments`, then waits until `csv` holds `rows` trial
-  /// rows and a worker is running (the next cell, stuck on selftest-hang). Returns the runner
-  /// and that worker's pids.
-  func startAndWaitForRows(
-    _ arguments: [String], csv: URL, rows: Int, stderr: URL? = nil
-  ) throws -> (process: Process, workers: [Int32]) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: stressExecutable)
-    process.arguments = arguments
-    process.standardOutput = FileHandle.nullDevice
-    if let stderr { process.standardError = try FileHandle(forWritingTo: stderr) }
-    try process.run()
-    var workers: [Int32] = []
-    for _ in 0..<200 {
-      usleep(50_000)
-      workers = children(of: process.processIdentifier)
-      if (try? readRows(csv).count) == rows && !workers.isEmpty { break }
-    }
-    return (process, workers)
-  }
-
-  /// Processes whose parent is `pid`, from /proc.
-  func children(of pid: Int32) -> [Int32] {
-    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-    return entries.compactMap(Int32.init).filter { candidate in
-      guard let stat = try? String(contentsOfFile: "/proc/\(candidate)/stat", encoding: .utf8),
-        let close = stat.lastIndex(of: ")")
-      else { return false }
-      let fields = stat[stat.index(after: close)...].split(separator: " ")
-      return fields.count > 1 && Int32(fields[1]) == pid
-    }
-  }
-
-  func isZombie(_ pid: Int32) -> Bool {
-    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-      let close = stat.lastIndex(of: ")")
-    else { return true }
-    return stat[stat.index(after: close)...].split(separator: " ").first == "Z"
-  }
 }

@@ -5,6 +5,10 @@ import StressKit
 import Synchronization
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Captures what a command prints.
 final class Captured: Sendable {
   private let text = Mutex((out: "", err: ""))
@@ -52,7 +56,7 @@ func temporaryDirectory() throws -> URL {
 
 /// Runs the built executable to completion; its output goes through files, so a chatty
 /// child can never block on a full pipe.
-func runStress(_ arguments: [String], in directory: URL? = nil) throws -> (
+func runStress(_ arguments: [String], in directory: URL? = nil, timeout: Double = 60) throws -> (
   code: Int32, out: String, err: String
 ) {
   let scratch = try temporaryDirectory()
@@ -67,6 +71,10 @@ func runStress(_ arguments: [String], in directory: URL? = nil) throws -> (
   process.standardOutput = try FileHandle(forWritingTo: outURL)
   process.standardError = try FileHandle(forWritingTo: errURL)
   try process.run()
+  // A hang is one failed test, not a stuck test run: the process is killed after a minute.
+  let deadline = Date().addingTimeInterval(timeout)
+  while process.isRunning && Date() < deadline { usleep(10_000) }
+  if process.isRunning { kill(process.processIdentifier, SIGKILL) }
   process.waitUntilExit()
   return (
     process.terminationStatus, try String(contentsOf: outURL, encoding: .utf8),

@@ -25,7 +25,11 @@ public struct ResultsFile: Sendable {
     guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
       throw LoadError("cannot read '\(path)'")
     }
-    let bytes = [UInt8](data)
+    return try parse([UInt8](data), path: path)
+  }
+
+  /// Checks the bytes of a trial CSV as `load` does; `path` names it in messages.
+  public static func parse(_ bytes: [UInt8], path: String) throws(LoadError) -> ResultsFile {
     var whole = bytes.count
     // A row is whole once its line break is written: CRLF as stress writes it, or a bare LF
     // (a file passed through a tool that rewrote the line ends).

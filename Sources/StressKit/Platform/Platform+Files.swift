@@ -138,7 +138,7 @@ extension Platform {
   /// What a path names, for telling whether two paths are one file: the device and inode of
   /// an existing file (through symbolic and hard links alike), or the absolute path a new file
   /// would get, its directory resolved. nil for devices and pipes, which hold no data to lose.
-  package static func fileIdentity(_ path: String) -> String? {
+  package static func fileIdentity(_ path: String, links: Int = 0) -> String? {
     var info = stat()
     if stat(path, &info) == 0 {
       let kind = info.st_mode & S_IFMT
@@ -146,6 +146,12 @@ extension Platform {
       return "inode \(info.st_dev):\(info.st_ino)"
     }
     let url = URL(fileURLWithPath: path)
+    // A link to a file not yet written names that file.
+    if links < 8, let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
+      let next =
+        target.hasPrefix("/") ? target : url.deletingLastPathComponent().path + "/" + target
+      return fileIdentity(next, links: links + 1)
+    }
     let directory = url.deletingLastPathComponent().path
     guard let resolved = realpath(directory, nil) else { return "path \(url.standardized.path)" }
     defer { free(resolved) }
