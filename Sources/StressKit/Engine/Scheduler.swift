@@ -1,5 +1,8 @@
 /// Runs a plan: each cell's trials in a worker process, one trial at a time, a fresh worker
 /// after any crash or hang, every finished trial handed to the observers at once.
+///
+/// Call `run` from a thread that outlives the run (the main thread): on Linux a worker asks to
+/// die with the thread that started it, so a pool thread that retires would take it along.
 public final class Scheduler {
   public let plan: Plan
   private let workerExecutable: String
