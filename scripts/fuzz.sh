@@ -14,7 +14,7 @@ mkdir -p .build/fuzz
 sources=$(find Sources/StressKit Sources/StressCLI -name '*.swift')
 # The engine's C shim (calls Swift cannot make), compiled apart and linked in.
 shim=Sources/CStressPlatform
-clang -c -O1 -fsanitize=address -I "$shim/include" "$shim/ParentDeathSignal.c" -o .build/fuzz/shim.o
+clang -c -O1 -fsanitize=address -I "$shim/include" "$shim/Process.c" -o .build/fuzz/shim.o
 for target in suite arguments results; do
   flag=$(echo "FUZZ_$target" | tr '[:lower:]' '[:upper:]')
   # One module, so the fuzz entry reaches internal parsers (the CLI's imports of StressKit

@@ -15,17 +15,27 @@ public struct Console: Sendable {
     self.err = err
   }
 
-  /// The process's stdout and stderr. A write that fails (a full device, a closed pipe) is
-  /// noted and dropped: it never ends the process, and the run goes on.
+  /// The process's stdout and stderr. A write that fails (a full device, a closed pipe, a
+  /// stdout closed before the process started) is noted and dropped: it never ends the
+  /// process, and the run goes on. What is printed has its control characters escaped: ids
+  /// and descriptions come from files anyone may have written.
   public static let standard: Console = {
     let failure = Mutex<String?>(nil)
+    let closed = Platform.reopenedStandardDescriptors
     var console = Console(
       out: { text in
-        guard !Platform.writeAll(1, Array(text.utf8)) else { return }
+        if closed.contains(1) {
+          failure.withLock { $0 = $0 ?? "it was closed when stress started" }
+          return
+        }
+        let safe = Terminal.safe(text, keeping: Terminal.layout)
+        guard !Platform.writeAll(1, Array(safe.utf8)) else { return }
         let reason = Platform.errorMessage()
         failure.withLock { $0 = $0 ?? reason }
       },
-      err: { text in _ = Platform.writeAll(2, Array(text.utf8)) })
+      err: { text in
+        _ = Platform.writeAll(2, Array(Terminal.safe(text, keeping: Terminal.layout).utf8))
+      })
     console.outputFailure = { failure.withLock { $0 } }
     return console
   }()

@@ -15,6 +15,10 @@ struct OutputPaths {
 
   func check(usage: String) throws(UsageError) {
     var seen: [(what: String, path: String, identity: String)] = []
+    // Standard output or error redirected to a file (`> out.csv`) is written too.
+    for (fd, what) in [(Int32(1), "standard output"), (2, "standard error")] {
+      if let identity = Platform.descriptorIdentity(fd) { seen.append((what, "", identity)) }
+    }
     for input in inputs {
       if let identity = Platform.fileIdentity(input.path) {
         seen.append((input.what, input.path, identity))
@@ -23,10 +27,10 @@ struct OutputPaths {
     for output in outputs {
       guard let identity = Platform.fileIdentity(output.path) else { continue }
       if let other = seen.first(where: { $0.identity == identity }) {
+        let named = other.path.isEmpty ? other.what : "\(other.what) '\(other.path)'"
         throw UsageError(
-          "\(output.what) '\(output.path)' is the same file as \(other.what) "
-            + "'\(other.path)'; writing it would destroy that. Give it a path of "
-            + "its own.", usage: usage)
+          "\(output.what) '\(output.path)' is the same file as \(named); writing it would "
+            + "destroy that. Give it a path of its own.", usage: usage)
       }
       seen.append((output.what, output.path, identity))
     }

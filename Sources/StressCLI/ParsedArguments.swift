@@ -50,6 +50,9 @@ struct ParsedArguments: Equatable {
       } else {
         throw UsageError("Missing value for '--\(name) \(spec.value!)'.", usage: usage)
       }
+      if values[name]?.isEmpty == true {
+        throw UsageError("Empty value for '--\(name) \(spec.value!)'.", usage: usage)
+      }
     }
   }
 

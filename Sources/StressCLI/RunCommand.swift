@@ -162,11 +162,14 @@ struct RunCommand: Subcommand {
     try paths.check(usage: Self.usage)
 
     let writers: [any RunObserver]
+    // The summary is written in place at the end: it is held from the start too.
+    var summaryLock: ResultsLock?
     do {
       if parsed.string("out") == nil {
         try Platform.makeDirectories((path as NSString).deletingLastPathComponent)
       }
       if lock == nil { lock = try ResultsLock(path: path, create: true) }
+      summaryLock = try ResultsLock(path: summaryPath, create: true)
       writers =
         [
           try CSVResultsWriter(path: path, resuming: resumed),
@@ -184,7 +187,7 @@ struct RunCommand: Subcommand {
 
     let cells: [CellStatistics]
     do {
-      cells = try withExtendedLifetime(lock) {
+      cells = try withExtendedLifetime((lock, summaryLock)) {
         try Scheduler(plan: plan).run(
           observers: observers, interruption: .process, completed: completed)
       }
@@ -194,9 +197,11 @@ struct RunCommand: Subcommand {
         "Interrupted by \(name): \(stopped.trialsDone) of \(stopped.trialsPlanned) trials done "
           + "and kept in \(path); the trial in flight was discarded.\n")
       if json {
-        console.out(
-          SummaryDocument(cells: stopped.cells, plan: plan, results: path, summary: summaryPath)
-            .json())
+        var document = SummaryDocument(
+          cells: stopped.cells, plan: plan, results: path, summary: summaryPath)
+        document.interrupted = name
+        document.passed = false
+        console.out(document.json())
       }
       // The shells' convention: 128 + the signal's number.
       return stopped.signal == Platform.interruptSignal ? .interrupted : .terminated

@@ -1,15 +1,31 @@
-/// Text the user typed, made safe to echo: control characters (an escape sequence in an id)
-/// are shown as `\u{1B}` instead of being sent to the terminal.
+/// Text made safe to print: control characters (an escape sequence in an id or a suite's
+/// description, which could retitle or clear the terminal) and invisible format characters
+/// (a right-to-left override) are shown as `\u{1B}` instead of being sent to the terminal.
 enum Terminal {
-  static func safe(_ text: String) -> String {
+  /// `text` with every such character escaped but those in `keeping` (the line breaks of
+  /// multi-line output, the carriage return of a live progress line).
+  static func safe(_ text: String, keeping: Set<Unicode.Scalar> = []) -> String {
+    guard text.unicodeScalars.contains(where: { needsEscape($0) && !keeping.contains($0) }) else {
+      return text
+    }
     var out = ""
     for scalar in text.unicodeScalars {
-      if scalar.properties.generalCategory == .control {
+      if needsEscape(scalar) && !keeping.contains(scalar) {
         out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
       } else {
         out.unicodeScalars.append(scalar)
       }
     }
     return out
+  }
+
+  /// What a printed page keeps as it is: line feeds, tabs and carriage returns.
+  static let layout: Set<Unicode.Scalar> = ["\n", "\t", "\r"]
+
+  private static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .control, .format: true
+    default: false
+    }
   }
 }

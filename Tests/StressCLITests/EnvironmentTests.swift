@@ -40,6 +40,12 @@ import Testing
     (
       "merge writes over an input", "cp $CSV in.csv; ln in.csv same.csv", "merge in.csv -o same.csv"
     ),
+    ("merge -o is the input", "cp $CSV in.csv", "merge in.csv -o ./in.csv"),
+    (
+      "a dangling link to the trial CSV", "ln -s n.csv dangling.csv",
+      "\(tiny) --out n.csv --summary-out dangling.csv"
+    ),
+    ("stdout is the trial CSV", "touch r.csv", "\(tiny) --out r.csv >> r.csv"),
   ])
   func outputsThatNameAnotherFileAreRefused(name: String, setup: String, command: String) throws {
     let dir = try temporaryDirectory()
@@ -77,6 +83,23 @@ import Testing
           "Error: '\(csv.path)' is being written by another stress run "
             + "(pid \(first.processIdentifier))"), "\(second.err)")
     }
+    // Nor may any other writer replace or cut it, or the summary the run also holds.
+    let sample = try Self.sampleResults().path
+    let summary = dir.appendingPathComponent("out-summary.csv").path
+    let small = ["run", "--subjects", "counter", "--trials", "1", "--ops", "10", "--threads", "1"]
+    let others: [[String]] = [
+      ["merge", sample, "-o", csv.path],
+      ["report", sample, "--html", csv.path],
+      small + ["--out", dir.appendingPathComponent("z.csv").path, "--summary-out", csv.path],
+      small + ["--out", dir.appendingPathComponent("y.csv").path, "--junit", csv.path],
+      small + ["--out", summary],
+      ["bench", "--ops", "1000", "--repeats", "1", "--trials", "1", "--out", csv.path],
+    ]
+    for command in others {
+      let r = try runStress(command)
+      #expect(r.code == 2, "\(command): \(r.err)")
+      #expect(r.err.contains("is being written by another stress run"), "\(command): \(r.err)")
+    }
     first.waitUntilExit()
     let rows = try ResultsFile.load(csv.path).rows
     #expect(rows.count == 4)
@@ -89,10 +112,10 @@ import Testing
   @Test(arguments: [
     ("stdout full", "$STRESS \(tiny) --out out.csv > /dev/full", Int32(2)),
     ("stdout a closed pipe", "$STRESS \(tiny) --out out.csv | true; exit ${PIPESTATUS[0]}", 2),
-    ("stdout closed", "$STRESS \(tiny) --out out.csv >&-", 0),
+    ("stdout closed", "$STRESS \(tiny) --out out.csv >&-", 2),
     ("stderr closed", "$STRESS \(tiny) --out out.csv 2>&-", 0),
     ("stderr full", "$STRESS \(tiny) --out out.csv 2> /dev/full", 0),
-    ("both closed", "$STRESS \(tiny) --out out.csv >&- 2>&-", 0),
+    ("both closed", "$STRESS \(tiny) --out out.csv >&- 2>&-", 2),
     ("json to a full stdout", "$STRESS \(tiny) --format json --out out.csv > /dev/full", 2),
   ])
   func brokenStandardStreamsNeverKillTheRun(name: String, script: String, code: Int32) throws {
@@ -116,6 +139,11 @@ import Testing
   @Test(arguments: [
     ("few descriptors", "ulimit -n 6; $STRESS \(tiny) --out out.csv"),
     ("few processes", "ulimit -u 2; $STRESS \(tiny) --out out.csv"),
+    (
+      "few processes, tasks",
+      "ulimit -u 4; $STRESS run --subjects counter --wrappers actor --threads 2 --trials 1 "
+        + "--ops 100 --timeout 20 --out out.csv"
+    ),
   ])
   func resourceLimitsAreHarnessFailures(name: String, script: String) throws {
     let dir = try temporaryDirectory()
@@ -127,7 +155,9 @@ import Testing
       ? "setpriv --reuid=65534 --regid=65534 --clear-groups bash -c '\(script)'" : script
     let r = try runShell(command, in: dir)
     #expect(r.code == 2, "\(name): \(r.err)")
-    #expect(r.err.contains("Error: the harness failed"), "\(name): \(r.err)")
+    // Whatever ran out first (a worker's pipes, a thread, the summary's descriptor), one line.
+    #expect(r.err.hasPrefix("Error: ") || r.err.contains("\nError: "), "\(name): \(r.err)")
+    #expect(r.err.contains("Too many open files") || r.err.contains("harness failed"), "\(r.err)")
     let rows = (try? ResultsFile.load(dir.appendingPathComponent("out.csv").path).records) ?? []
     #expect(rows.allSatisfy { $0.result.outcome == .ok }, "\(name): \(rows.map(\.result))")
   }
@@ -209,6 +239,41 @@ import Testing
           ? 128 + process.terminationStatus : process.terminationStatus)
     }
     #expect(codes.allSatisfy { $0 == 143 }, "\(codes)")
+  }
+
+  /// A worker stopped the moment it exists has not run a line of its own: it asked the
+  /// kernel to die with its parent before it exec'd, so it dies with its runner all the same.
+  @Test func aWorkerStoppedAtBirthDiesWithItsKilledRunner() throws {
+    for _ in 0..<5 {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: stressExecutable)
+      process.arguments = [
+        "run", "--subjects", "selftest-hang", "--wrappers", "unprotected", "--threads", "2",
+        "--trials", "1", "--timeout", "60", "--out",
+        try temporaryDirectory().appendingPathComponent("o.csv").path, "--quiet",
+      ]
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      var workers: [Int32] = []
+      for _ in 0..<100_000 where workers.isEmpty {
+        workers = children(of: process.processIdentifier)
+      }
+      for pid in workers { kill(pid, SIGSTOP) }
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      var alive = workers
+      for _ in 0..<40 where !alive.isEmpty {
+        usleep(50_000)
+        alive = alive.filter { kill($0, 0) == 0 && !isZombie($0) }
+      }
+      #expect(!workers.isEmpty)
+      #expect(alive.isEmpty, "workers stopped at birth outlived their runner: \(alive)")
+      for pid in alive {
+        kill(pid, SIGCONT)
+        kill(pid, SIGKILL)
+      }
+    }
   }
 
   /// A worker that is stopped cannot watch its parent; the kernel kills it with its runner.
@@ -320,17 +385,43 @@ import Testing
     let cells = try #require((json as? [String: Any])?["cells"] as? [[String: Any]])
     #expect(cells.count == 1)
     #expect(cells.first?["subject"] as? String == "noop")
+    #expect((json as? [String: Any])?["interrupted"] as? String == "SIGINT")
+    #expect((json as? [String: Any])?["passed"] as? Bool == false)
   }
 
-  @Test func aCSVWithBareLineFeedsLoads() throws {
+  /// What other tools do to a CSV: bare LF line ends, a byte-order mark, blank lines after.
+  @Test(arguments: ["bare line feeds", "a byte-order mark", "blank lines at the end"])
+  func aCSVAsOtherToolsLeaveItLoads(name: String) throws {
+    func change(_ t: String) -> String {
+      switch name {
+      case "bare line feeds": t.replacingOccurrences(of: "\r\n", with: "\n")
+      case "a byte-order mark": "\u{FEFF}" + t
+      default: t + "\r\n\n"
+      }
+    }
     let dir = try temporaryDirectory()
-    let csv = dir.appendingPathComponent("lf.csv")
+    let csv = dir.appendingPathComponent("other.csv")
     let text = try String(contentsOf: try Self.sampleResults(), encoding: .utf8)
-    try text.replacingOccurrences(of: "\r\n", with: "\n").write(
-      to: csv, atomically: true, encoding: .utf8)
+    try change(text).write(to: csv, atomically: true, encoding: .utf8)
+    let r = try runStress(["report", csv.path])
+    #expect(r.code == 0, "\(name): \(r.err)")
+    #expect(r.out.contains("counter"), "\(name)")
+  }
+
+  @Test func controlCharactersInFilesAreNeverPrintedRaw() throws {
+    let dir = try temporaryDirectory()
+    let csv = dir.appendingPathComponent("esc.csv")
+    try Self.withValue("subject", "coun\u{1B}[2Jter\u{202E}", into: csv)
     let r = try runStress(["report", csv.path])
     #expect(r.code == 0, "\(r.err)")
-    #expect(r.out.contains("counter"))
+    #expect(!r.out.contains("\u{1B}") && !r.out.contains("\u{202E}"))
+    #expect(r.out.contains("coun\\u{1B}[2Jter\\u{202E}"), "\(r.out)")
+  }
+
+  @Test func anEmptyPathIsAUsageError() throws {
+    let r = try runStress(["run", "--subjects", "counter", "--out", ""])
+    #expect(r.code == 64)
+    #expect(r.err.hasPrefix("Error: Empty value for '--out <path>'."), "\(r.err)")
   }
 
   @Test func aDirectoryAndAnUnreadableSuiteSayDifferentThings() throws {
@@ -341,6 +432,9 @@ import Testing
     let asDirectory = try runStress(["run", "--suite", folder.path])
     #expect(asDirectory.code == 64)
     #expect(asDirectory.err.hasPrefix("Error: Suite file '\(folder.path)' is a directory"))
+    let device = try runStress(["run", "--suite", "/dev/null"])
+    #expect(device.code == 64)
+    #expect(device.err.hasPrefix("Error: Suite file '/dev/null' is a device or a pipe"))
     let locked = dir.appendingPathComponent("locked.json")
     try #"{"subjects": ["counter"]}"#.write(to: locked, atomically: true, encoding: .utf8)
     chmod(locked.path, 0)
@@ -358,14 +452,15 @@ import Testing
     let url = FileManager.default.temporaryDirectory.appendingPathComponent(
       "stress-sample-\(getpid()).csv")
     if FileManager.default.fileExists(atPath: url.path) { return url }
+    // Tests ask for it at once: each makes its own and the last rename wins.
+    let own = url.path + ".\(UUID().uuidString)"
     let r = try runStress(
       [
         "run", "--subjects", "counter", "--wrappers", "lock", "--threads", "1,2", "--trials", "2",
-        "--ops", "100", "--out", url.path + ".tmp", "--summary-out", url.path + ".summary",
-        "--quiet",
+        "--ops", "100", "--out", own, "--summary-out", own + ".summary", "--quiet",
       ])
     try #require(r.code == 0, "\(r.err)")
-    _ = rename(url.path + ".tmp", url.path)
+    _ = rename(own, url.path)
     return url
   }
 

@@ -1,11 +1,20 @@
 #ifndef CSTRESS_PLATFORM_H
 #define CSTRESS_PLATFORM_H
 
-// The few C library calls Swift cannot make itself (variadic ones). Everything else the engine
-// asks of the system is in Sources/StressKit/Platform.
+#include <sys/types.h>
+
+// The few C library calls Swift cannot make itself (variadic ones, fork's child side).
+// Everything else the engine asks of the system is in Sources/StressKit/Platform.
 
 /// Asks the kernel to send `signal` to this process when its parent thread exits (Linux
 /// prctl PR_SET_PDEATHSIG). Returns 0, or -1 where the system has no such call.
 int cstress_set_parent_death_signal(int signal);
+
+/// Starts `path` as a worker: fork, then in the child, before anything else can happen to it,
+/// SIGKILL on the parent's death (Linux) and a check that the parent is still there; then
+/// `fds[0..3]` become its descriptors 0 to 3, and it execs. Returns the child's pid, or
+/// -errno if it could not fork. A child that cannot exec exits with 127.
+pid_t cstress_spawn_worker(
+  const char *path, char *const argv[], char *const envp[], const int fds[4]);
 
 #endif

@@ -79,4 +79,22 @@ extension Trial {
     }
     return tally
   }
+
+  /// Whether a task runs at all, asked once per process: where the concurrency runtime cannot
+  /// start a thread (a process limit), a task never runs and the trial would look like the
+  /// subject's hang. The reason if it does not run within five seconds, else nil.
+  @usableFromInline
+  static func taskPoolFailure() -> String? {
+    if taskPoolRuns.load(ordering: .acquiring) { return nil }
+    let ran = DispatchSemaphore(value: 0)
+    Task.detached { ran.signal() }
+    guard ran.wait(timeout: .now() + 5) == .success else {
+      return "the concurrency runtime ran no task within 5 s (a limit on threads?)"
+    }
+    taskPoolRuns.store(true, ordering: .releasing)
+    return nil
+  }
 }
+
+/// Set once a task has been seen to run in this process.
+@usableFromInline let taskPoolRuns = Atomic<Bool>(false)

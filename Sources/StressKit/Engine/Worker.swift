@@ -34,10 +34,14 @@ public enum Worker {
         let result: TrialResult
         do {
           let spec = try decoder.decode(TrialSpec.self, from: Data(line))
-          result = Trial.run(spec, catalog: catalog) { milestone in
-            let marker = milestone == .sane ? saneMarker : startedMarker
-            guard Platform.writeAll(resultDescriptor, Array(marker) + [UInt8(ascii: "\n")]) else {
-              Platform.exitImmediately(3)
+          // Asked here, in a process of its own whose task pool nothing else keeps busy.
+          if spec.driver == .tasks, let failure = Trial.taskPoolFailure() {
+            result = .harnessFault(failure)
+          } else {
+            result = Trial.run(spec, catalog: catalog) { milestone in
+              let marker = milestone == .sane ? saneMarker : startedMarker
+              let line = Array(marker) + [UInt8(ascii: "\n")]
+              guard Platform.writeAll(resultDescriptor, line) else { Platform.exitImmediately(3) }
             }
           }
         } catch {

@@ -12,6 +12,7 @@ public final class CSVFile {
   /// `keeping`, keeps that many bytes of an existing file and appends after them.
   public init(path: String, what: String = "results", keeping: Int? = nil) throws {
     self.path = path
+    try ResultsLock.refuseIfHeld(path)
     do {
       if let keeping {
         descriptor = try Platform.openForAppending(path, truncatingTo: keeping)

@@ -11,6 +11,7 @@ public final class ReportFile {
   public init(path: String, what: String) throws {
     self.path = path
     self.what = what
+    try ResultsLock.refuseIfHeld(path)
     // A device or a pipe (/dev/stdout, /dev/fd/3) is written in place; its directory need not
     // be writable.
     if Platform.isSpecialFile(path) { return }
@@ -35,6 +36,8 @@ public final class ReportFile {
       let file = try CSVFile(path: path, what: what)
       return try file.write(text)
     }
+    // Asked again at the end: a run may have taken the file since this report began.
+    try ResultsLock.refuseIfHeld(path)
     let temporary = temporaryPath
     let file = try CSVFile(path: temporary, what: what)
     do {

@@ -42,7 +42,9 @@ public struct ResultsFile: Sendable {
     else {
       throw LoadError("'\(path)' is not a results CSV: it is not UTF-8 text")
     }
-    let rows = CSV.parse(text)
+    // A byte-order mark (a spreadsheet's export) and blank lines at the end carry no rows.
+    var rows = CSV.parse(text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text)
+    while rows.count > 1, rows.last == [""] { rows.removeLast() }
     guard let header = rows.first, header == ResultColumns.header else {
       throw LoadError("'\(path)' is not a trial CSV of this version of stress: \(why(rows.first))")
     }

@@ -10,6 +10,9 @@ public struct SummaryDocument: Codable, Sendable, Equatable {
   public var trials: Int
   public var failingTrials: Int
   public var passed: Bool
+  /// The signal that stopped the run early ("SIGINT"), if one did: a partial run has not
+  /// passed, whatever its finished trials say.
+  public var interrupted: String?
 
   public struct Run: Codable, Sendable, Equatable {
     public var runId: String

@@ -11,6 +11,9 @@ extension Suite {
     {
       throw PlanError("suite file '\(path)' is a directory; give a suite's .json file")
     }
+    if Platform.isSpecialFile(path) {
+      throw PlanError("suite file '\(path)' is a device or a pipe; give a suite's .json file")
+    }
     let data: Data
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: path))

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -117,6 +118,28 @@ extension Platform {
     return fd
   }
 
+  /// The holder of a flock on `path`, if another open file holds one (this process's own
+  /// locks on other descriptors count too: the caller skips the files it holds). nil if none.
+  package static func foreignLock(_ path: String) -> FileBusy? {
+    guard !isSpecialFile(path) else { return nil }
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    guard flock(fd, LOCK_SH | LOCK_NB) != 0 else {
+      _ = flock(fd, LOCK_UN)
+      return nil
+    }
+    return errno == EWOULDBLOCK ? FileBusy(holder: lockHolder(path)) : nil
+  }
+
+  /// The identity (as `fileIdentity` gives it) of what descriptor `fd` writes to, if it is a
+  /// regular file: stdout redirected to a file the command would also write.
+  package static func descriptorIdentity(_ fd: Int32) -> String? {
+    var info = stat()
+    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    return "inode \(info.st_dev):\(info.st_ino)"
+  }
+
   /// The pid holding a flock on `path`, from /proc/locks (Linux); nil where unknown.
   static func lockHolder(_ path: String) -> Int32? {
     var info = stat()
@@ -160,10 +183,16 @@ extension Platform {
 
   // MARK: - Standard descriptors
 
+  /// The standard descriptors that were closed when the process started (now /dev/null):
+  /// what is printed to them reaches no one.
+  package static var reopenedStandardDescriptors: Set<Int32> { reopened.withLock { $0 } }
+  private static let reopened = Mutex<Set<Int32>>([])
+
   /// Opens /dev/null on any of descriptors 0, 1 and 2 that is closed, so no file this process
   /// opens later (a results CSV) can land on one and take in what is printed.
   package static func ensureStandardDescriptors() {
     for fd: Int32 in 0...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+      reopened.withLock { _ = $0.insert(fd) }
       let opened = open("/dev/null", O_RDWR)
       if opened >= 0 && opened != fd {
         _ = dup2(opened, fd)

@@ -1,3 +1,4 @@
+import CStressPlatform
 import Foundation
 
 // Every call into the C library lives here, so porting means reading one file.
@@ -132,34 +133,24 @@ import Foundation
     let results = try makePipe()
     let diagnostics = try makePipe()
 
-    #if canImport(Darwin)
-      var actions: posix_spawn_file_actions_t? = nil
-    #else
-      var actions = posix_spawn_file_actions_t()
-    #endif
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, input.read, 0)
-    posix_spawn_file_actions_adddup2(&actions, diagnostics.write, 1)
-    posix_spawn_file_actions_adddup2(&actions, diagnostics.write, 2)
-    posix_spawn_file_actions_adddup2(&actions, results.write, 3)
-
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {
       for p in argv { free(p) }
       for p in envp { free(p) }
     }
-    var pid: pid_t = 0
-    let rc = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+    // fork and exec by hand (in C), so the worker asks to die with its parent before anything
+    // can stop it: with posix_spawn it could be stopped before its own first line runs.
+    let fds = [input.read, diagnostics.write, diagnostics.write, results.write]
+    let pid = cstress_spawn_worker(executable, argv, envp, fds)
     close(input.read)
     close(results.write)
     close(diagnostics.write)
-    guard rc == 0 else {
+    guard pid > 0 else {
       close(input.write)
       close(results.read)
       close(diagnostics.read)
-      throw SystemError.failed("spawning \(executable)", rc)
+      throw SystemError.failed("spawning \(executable)", -pid)
     }
     return Child(
       pid: pid, input: input.write, results: results.read, diagnostics: diagnostics.read)
