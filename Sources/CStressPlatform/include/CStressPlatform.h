@@ -13,7 +13,8 @@ int cstress_set_parent_death_signal(int signal);
 /// Starts `path` as a worker: fork, then in the child, before anything else can happen to it,
 /// SIGKILL on the parent's death (Linux) and a check that the parent is still there; then
 /// `fds[0..3]` become its descriptors 0 to 3, and it execs. Returns the child's pid, or
-/// -errno if it could not fork. A child that cannot exec exits with 127.
+/// -errno if it could not fork or exec (the child reports exec's error through a pipe that a
+/// successful exec closes, as posix_spawn does).
 pid_t cstress_spawn_worker(
   const char *path, char *const argv[], char *const envp[], const int fds[4]);
 

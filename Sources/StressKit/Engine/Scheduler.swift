@@ -5,12 +5,22 @@
 /// die with the thread that started it, so a pool thread that retires would take it along.
 public final class Scheduler {
   public let plan: Plan
-  private let workerExecutable: String
+  /// Starts what a cell's trials run in: a worker process, or a test's fake.
+  private let makeRunner: () throws -> any TrialRunner
 
   /// `workerExecutable` is a binary that serves `Worker.command`; by default, this one.
-  public init(plan: Plan, workerExecutable: String? = nil) {
+  public convenience init(plan: Plan, workerExecutable: String? = nil) {
+    let executable = workerExecutable ?? Platform.executablePath()
+    self.init(plan: plan) {
+      try WorkerProcess(
+        executable: executable, countsSanitizerReports: plan.countsSanitizerReports)
+    }
+  }
+
+  /// Runs trials in what `makeRunner` starts, a fresh one whenever the last is not alive.
+  package init(plan: Plan, makeRunner: @escaping () throws -> any TrialRunner) {
     self.plan = plan
-    self.workerExecutable = workerExecutable ?? Platform.executablePath()
+    self.makeRunner = makeRunner
     Platform.ignoreBrokenPipes()
   }
 
@@ -38,7 +48,7 @@ public final class Scheduler {
         continue
       }
       for o in observers { try o.cellStarted(cell, index: index, of: plan.cells.count) }
-      var worker: WorkerProcess?
+      var worker: (any TrialRunner)?
       defer { worker?.stop() }
       var statistics = CellStatistics(cell: cell, records: earlier)
       // Negative trials are the warmup: run in the same worker, then discarded.
@@ -51,8 +61,7 @@ public final class Scheduler {
         // and the next trial must not crash for it.
         if worker == nil || worker?.isAlive == false {
           do {
-            worker = try WorkerProcess(
-              executable: workerExecutable, countsSanitizerReports: plan.countsSanitizerReports)
+            worker = try makeRunner()
           } catch {
             try stopEarly(
               observers, finished + [statistics], resumed,

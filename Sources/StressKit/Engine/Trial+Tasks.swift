@@ -36,7 +36,9 @@ extension Trial {
     }
 
     let start = gate.openNow { milestone(.started) }
+    let began = Atomic<Bool>(false)
     Task {
+      began.store(true, ordering: .releasing)
       await withTaskGroup(of: Void.self) { group in
         for lane in lanes {
           group.addTask {
@@ -51,7 +53,17 @@ extension Trial {
       Platform.sleep(seconds: seconds)
       gate.stop()
     }
-    finished.wait()
+    // Where the concurrency runtime cannot start a thread (a process limit), the task never
+    // begins, and the trial would pass for the subject's hang. In a worker, whose task pool
+    // nothing else keeps busy, that is a harness failure after five seconds.
+    let watched = taskPoolIsWatched.load(ordering: .relaxed)
+    if !watched || finished.wait(timeout: .now() + 5) == .timedOut {
+      if watched && !began.load(ordering: .acquiring) {
+        return .harnessFault(
+          "the concurrency runtime started no task within 5 s (a thread limit?)")
+      }
+      finished.wait()
+    }
     let elapsed = Platform.monotonicNanos() - start
     return conclude([subject], tallies: tallies.all, elapsed: elapsed)
   }
@@ -79,22 +91,8 @@ extension Trial {
     }
     return tally
   }
-
-  /// Whether a task runs at all, asked once per process: where the concurrency runtime cannot
-  /// start a thread (a process limit), a task never runs and the trial would look like the
-  /// subject's hang. The reason if it does not run within five seconds, else nil.
-  @usableFromInline
-  static func taskPoolFailure() -> String? {
-    if taskPoolRuns.load(ordering: .acquiring) { return nil }
-    let ran = DispatchSemaphore(value: 0)
-    Task.detached { ran.signal() }
-    guard ran.wait(timeout: .now() + 5) == .success else {
-      return "the concurrency runtime ran no task within 5 s (a limit on threads?)"
-    }
-    taskPoolRuns.store(true, ordering: .releasing)
-    return nil
-  }
 }
 
-/// Set once a task has been seen to run in this process.
-@usableFromInline let taskPoolRuns = Atomic<Bool>(false)
+/// Set in worker processes: a tasks trial whose first task never begins is the harness's
+/// failure there. (In a test process, other tests may keep the pool busy for a while.)
+@usableFromInline let taskPoolIsWatched = Atomic<Bool>(false)

@@ -64,19 +64,17 @@ public enum Trial {
     let alone = measure(sanity)
     guard alone.outcome != .ok else { return nil }
     if alone.harnessFault { return alone }
-    return TrialResult(
-      outcome: .error, failures: alone.failures,
-      detail: "fails single-threaded (broken subject): \(alone.detail)")
+    return .brokenSubject(alone.detail, failures: alone.failures)
   }
 
   /// A one-thread trial that fails is the subject's fault too.
   @inlinable
   static func blameAlone(_ spec: TrialSpec, _ result: TrialResult) -> TrialResult {
     guard spec.threads == 1 && result.outcome != .ok && !result.harnessFault else { return result }
-    var result = result
-    result.outcome = .error
-    result.detail = "fails single-threaded (broken subject): \(result.detail)"
-    return result
+    var broken = TrialResult.brokenSubject(result.detail, failures: result.failures)
+    (broken.ops, broken.reads, broken.writes) = (result.ops, result.reads, result.writes)
+    (broken.seconds, broken.timeToFailureMs) = (result.seconds, result.timeToFailureMs)
+    return broken
   }
 
   @inlinable

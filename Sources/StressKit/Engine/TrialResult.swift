@@ -34,6 +34,15 @@ public struct TrialResult: Sendable, Codable, Equatable {
     self.detail = detail
   }
 
+  /// The `error` of a broken subject: it failed, crashed or hung with no other thread to race
+  /// it (its sanity pass, a one-thread trial, or before the worker said the pass was done), so
+  /// what it shows is a broken test, not a finding. Every place that finds one says it so.
+  public static func brokenSubject(_ what: String, failures: Int? = nil) -> TrialResult {
+    TrialResult(
+      outcome: .error, failures: failures, detail: "fails single-threaded (broken subject): \(what)"
+    )
+  }
+
   /// An `error` that is the harness's fault.
   public static func harnessFault(_ detail: String) -> TrialResult {
     var result = TrialResult(outcome: .error, detail: detail)

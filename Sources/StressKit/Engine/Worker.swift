@@ -19,6 +19,7 @@ public enum Worker {
   /// Serves trials until stdin closes or the parent disappears; never returns.
   public static func serve(catalog: Catalog, arguments: [String]) -> Never {
     Platform.ignoreInterrupts()
+    taskPoolIsWatched.store(true, ordering: .relaxed)
     watchParent(arguments)
     guard Platform.writeAll(resultDescriptor, Array(readyMarker) + [UInt8(ascii: "\n")]) else {
       Platform.exitImmediately(3)
@@ -34,15 +35,10 @@ public enum Worker {
         let result: TrialResult
         do {
           let spec = try decoder.decode(TrialSpec.self, from: Data(line))
-          // Asked here, in a process of its own whose task pool nothing else keeps busy.
-          if spec.driver == .tasks, let failure = Trial.taskPoolFailure() {
-            result = .harnessFault(failure)
-          } else {
-            result = Trial.run(spec, catalog: catalog) { milestone in
-              let marker = milestone == .sane ? saneMarker : startedMarker
-              let line = Array(marker) + [UInt8(ascii: "\n")]
-              guard Platform.writeAll(resultDescriptor, line) else { Platform.exitImmediately(3) }
-            }
+          result = Trial.run(spec, catalog: catalog) { milestone in
+            let marker = milestone == .sane ? saneMarker : startedMarker
+            let line = Array(marker) + [UInt8(ascii: "\n")]
+            guard Platform.writeAll(resultDescriptor, line) else { Platform.exitImmediately(3) }
           }
         } catch {
           result = .harnessFault("worker could not read its request: \(error)")

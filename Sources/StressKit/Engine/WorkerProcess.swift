@@ -2,7 +2,7 @@ import Foundation
 
 /// The parent side of trial isolation: one worker process, trials sent to it one at a time,
 /// each with a deadline. A worker that crashed or was killed for hanging is not reused.
-final class WorkerProcess {
+final class WorkerProcess: TrialRunner {
   private let child: Platform.Child
   private var results: [UInt8] = []
   private var diagnostics: [UInt8] = []
@@ -33,9 +33,6 @@ final class WorkerProcess {
   /// Runs `spec`; a crash, a hang past `timeout` seconds, or a garbled answer becomes the result.
   /// A crash or hang before the worker reported its single-threaded sanity pass (or in a
   /// one-thread trial) is the subject's fault alone: `error`, not a finding.
-  /// Thrown when an interruption arrives while the trial runs; the worker has been stopped.
-  struct Interrupted: Error {}
-
   func run(
     _ spec: TrialSpec, timeout: Double, failsAlone: Bool = false,
     interruption: Interruption? = nil
@@ -61,10 +58,7 @@ final class WorkerProcess {
         }
         return result
       }
-      return TrialResult(
-        outcome: .error,
-        detail:
-          "fails single-threaded (broken subject): \(result.outcome.rawValue): \(result.detail)")
+      return .brokenSubject("\(result.outcome.rawValue): \(result.detail)")
     }
     guard Platform.writeAll(child.input, request) else { return alone(ended()) }
 
