@@ -14,8 +14,9 @@ import Testing
     func trialFinished(_ record: TrialRecord) throws { records.append(record) }
   }
 
+  /// A result message as the worker sends it (`WorkerMessage.result`).
   static let result =
-    #"{"outcome":"ok","failures":0,"ops":10,"reads":0,"writes":10,"seconds":0.1,"detail":"","harnessFault":false}"#
+    #"{"result":{"_0":{"outcome":"ok","failures":0,"ops":10,"reads":0,"writes":10,"seconds":0.1,"detail":"","harnessFault":false}}}"#
 
   /// The worker's side, as a script: `answer` is what it writes for the first trial.
   func worker(_ body: String) throws -> String {
@@ -59,7 +60,7 @@ import Testing
 
   @Test func aWorkerThatAnswersWellGivesARow() throws {
     let r = try run(
-      "echo ready >&3; read line; echo sane >&3; echo go >&3; echo '\(Self.result)' >&3")
+      "echo '{\"ready\":{}}' >&3; read line; echo '{\"sane\":{}}' >&3; echo '{\"started\":{}}' >&3; echo '\(Self.result)' >&3")
     #expect(r.failure == nil)
     #expect(r.records.map(\.result.outcome) == [.ok])
   }
@@ -68,15 +69,15 @@ import Testing
     ("died before it was ready", "exit 3", "the worker died before it was ready"),
     (
       "negative ops",
-      "echo ready >&3; read line; echo '\(result.replacingOccurrences(of: "\"ops\":10", with: "\"ops\":-5"))' >&3",
+      "echo '{\"ready\":{}}' >&3; read line; echo '\(result.replacingOccurrences(of: "\"ops\":10", with: "\"ops\":-5"))' >&3",
       "the worker answered impossible values: ops -5"
     ),
     (
       "ops that do not add up",
-      "echo ready >&3; read line; echo '\(result.replacingOccurrences(of: "\"writes\":10", with: "\"writes\":3"))' >&3",
+      "echo '{\"ready\":{}}' >&3; read line; echo '\(result.replacingOccurrences(of: "\"writes\":10", with: "\"writes\":3"))' >&3",
       "the worker answered impossible values: ops 10 is not reads 0 + writes 3"
     ),
-    ("garbage", "echo ready >&3; read line; echo '{{{' >&3", "worker sent an unreadable result"),
+    ("garbage", "echo '{\"ready\":{}}' >&3; read line; echo '{{{' >&3", "worker sent an unreadable result"),
   ])
   func aWorkerThatCannotHaveMeantItIsAHarnessFailure(name: String, body: String, detail: String)
     throws

@@ -7,25 +7,13 @@ public enum Worker {
   /// The hidden argument that turns the `stress` executable into a worker.
   public static let command = "__worker"
   static let resultDescriptor: Int32 = 3
-  /// Sent once, when the worker starts serving: a worker that dies before it is the harness's
-  /// failure (a resource limit, say), not the subject's.
-  static let readyMarker = Data("ready".utf8)
-  /// Sent before a trial's result once its single-threaded sanity pass has succeeded, so the
-  /// parent can tell a subject that dies alone (broken) from one that dies under concurrency.
-  static let saneMarker = Data("sane".utf8)
-  /// Sent when the start barrier opens: the parent times a crash from here.
-  static let startedMarker = Data("go".utf8)
-
   /// Serves trials until stdin closes or the parent disappears; never returns.
   public static func serve(catalog: Catalog, arguments: [String]) -> Never {
     Platform.ignoreInterrupts()
     taskPoolIsWatched.store(true, ordering: .relaxed)
     watchParent(arguments)
-    guard Platform.writeAll(resultDescriptor, Array(readyMarker) + [UInt8(ascii: "\n")]) else {
-      Platform.exitImmediately(3)
-    }
+    say(.ready)
     let decoder = JSONDecoder()
-    let encoder = JSONEncoder()
     var pending: [UInt8] = []
     while let chunk = Platform.readSome(0), !chunk.isEmpty {
       pending += chunk
@@ -36,19 +24,21 @@ public enum Worker {
         do {
           let spec = try decoder.decode(TrialSpec.self, from: Data(line))
           result = Trial.run(spec, catalog: catalog) { milestone in
-            let marker = milestone == .sane ? saneMarker : startedMarker
-            let line = Array(marker) + [UInt8(ascii: "\n")]
-            guard Platform.writeAll(resultDescriptor, line) else { Platform.exitImmediately(3) }
+            say(milestone == .sane ? .sane : .started)
           }
         } catch {
           result = .harnessFault("worker could not read its request: \(error)")
         }
-        var bytes = [UInt8]((try? encoder.encode(result)) ?? Data())
-        bytes.append(UInt8(ascii: "\n"))
-        guard Platform.writeAll(resultDescriptor, bytes) else { Platform.exitImmediately(3) }
+        say(.result(result))
       }
     }
     Platform.exitImmediately(0)
+  }
+
+  /// Sends `message` to the runner; a worker that cannot reach its runner has no one to
+  /// serve, and exits.
+  private static func say(_ message: WorkerMessage) {
+    guard Platform.writeAll(resultDescriptor, message.line) else { Platform.exitImmediately(3) }
   }
 
   /// Exits as soon as the parent is gone (even if it was SIGKILLed and a trial is stuck). The

@@ -67,13 +67,14 @@ final class WorkerProcess: TrialRunner {
       while let newline = results.firstIndex(of: UInt8(ascii: "\n")) {
         let line = Data(results[..<newline])
         results.removeSubrange(...newline)
-        if line == Worker.readyMarker {
+        switch try? JSONDecoder().decode(WorkerMessage.self, from: line) {
+        case .ready?:
           ready = true
-        } else if line == Worker.saneMarker {
+        case .sane?:
           sane = true
-        } else if line == Worker.startedMarker {
+        case .started?:
           startedAt = Platform.monotonicNanos()
-        } else if var result = try? JSONDecoder().decode(TrialResult.self, from: line) {
+        case .result(var result)?:
           // Reports printed just before the result may still be in the pipe.
           while diagnosticsOpen,
             !Platform.waitReadable([child.diagnostics], milliseconds: 0).isEmpty,
@@ -87,7 +88,7 @@ final class WorkerProcess: TrialRunner {
             return .harnessFault("the worker answered impossible values: \(impossible)")
           }
           return result
-        } else {
+        case nil:
           stop()
           return .harnessFault("worker sent an unreadable result")
         }
