@@ -1,0 +1,84 @@
+import Foundation
+import StressKit
+import StressTestSupport
+import Testing
+
+@testable import StressCLI
+
+/// What people read, compared with files in Tests/StressCLITests/Golden: an accidental change
+/// of wording, order or alignment fails here. Re-record them all after a deliberate change
+/// with `STRESS_RECORD_GOLDEN=1 swift test --filter GoldenTests`, and read the diff.
+@Suite struct GoldenTests {
+  static let directory = packageRoot.appendingPathComponent("Tests/StressCLITests/Golden")
+  static let recording = ProcessInfo.processInfo.environment["STRESS_RECORD_GOLDEN"] == "1"
+
+  /// Compares `text` with the golden file `name`, or writes it when recording.
+  func matches(_ text: String, _ name: String, sourceLocation: SourceLocation = #_sourceLocation)
+    throws
+  {
+    let url = Self.directory.appendingPathComponent(name)
+    if Self.recording {
+      try text.write(to: url, atomically: true, encoding: .utf8)
+      return
+    }
+    let golden = try String(contentsOf: url, encoding: .utf8)
+    #expect(
+      text == golden, "\(name) differs from its golden file; re-record if it is meant to",
+      sourceLocation: sourceLocation)
+  }
+
+  @Test(arguments: ["", "run", "list", "report", "verdicts", "compare", "merge", "bench", "help"])
+  func helpOfEverySubcommand(command: String) throws {
+    let r = runInProcess(command.isEmpty ? ["--help"] : ["help", command])
+    #expect(r.code == .success && r.err.isEmpty)
+    try matches(r.out, "help-\(command.isEmpty ? "stress" : command).txt")
+  }
+
+  @Test func theListOfSubjectsAndWrappers() throws {
+    let r = runInProcess(["list"])
+    #expect(r.code == .success)
+    try matches(r.out, "list.txt")
+  }
+
+  /// The end-of-run summary of fixed trials: a finding, a protected failure, throughput.
+  @Test func theEndOfRunSummary() throws {
+    typealias F = ResultsFixtures
+    var records: [TrialRecord] = []
+    for threads in [1, 2] {
+      for trial in 0..<3 {
+        records.append(F.trial(F.cell("lock", threads: threads), trial, opsPerSecond: 2e6))
+        let unsafe = threads > 1 && trial > 0
+        records.append(
+          F.trial(
+            F.cell("unprotected", threads: threads), trial, opsPerSecond: 5e6,
+            outcome: unsafe ? .crash : .ok))
+        records.append(
+          F.trial(
+            F.cell("mutex", threads: threads), trial, opsPerSecond: 3e6,
+            outcome: threads > 1 && trial == 2 ? .corrupt : .ok))
+      }
+    }
+    let summary = RunSummary(cells: CellStatistics.compute(records))
+    try matches(
+      summary.render(path: "Results/fixture.csv", summaryPath: "Results/fixture-summary.csv"),
+      "summary.txt")
+  }
+
+  /// One of each kind of error: the `Error:` line and the usage hint, exactly.
+  @Test func aSampleOfEachKindOfError() throws {
+    let commands: [[String]] = [
+      ["frobnicate"], ["--nme"], ["run"], ["run", "--suite", "collections", "--trails", "2"],
+      ["run", "--subjects", "counter", "--threads", "0"],
+      ["run", "--subjects", "countr"], ["run", "--subjects", "counter", "--wrappers", "lok"],
+      ["run", "--subjects", "counter", "--ops", "1", "--duration", "1"],
+      ["run", "--subjects", "counter", "--readers", "1"], ["report"],
+      ["compare", "a.csv"], ["merge", "a.csv"], ["help", "rnu"],
+    ]
+    var text = ""
+    for command in commands {
+      let r = runInProcess(command)
+      text += "$ stress \(command.joined(separator: " "))\nexit \(r.code.rawValue)\n\(r.err)\n"
+    }
+    try matches(text, "errors.txt")
+  }
+}
