@@ -1,0 +1,155 @@
+import Foundation
+import Synchronization
+
+// MARK: - The threads driver: dedicated threads behind a start barrier
+
+extension Trial {
+  @inlinable
+  static func measure<S: StressSubject, W: Wrapper>(
+    _ spec: TrialSpec, _: S.Type, _: W.Type, milestone: @escaping @Sendable (Milestone) -> Void
+  ) -> TrialResult {
+    if spec.driver == .dispatchApply { return applied(spec, S.self, W.self, milestone: milestone) }
+    let instances = max(1, spec.tuning.instances)
+    let epoch = spec.bound.opsPerThread.map { max(1, ($0 + instances - 1) / instances) }
+    let shape = TrialShape(
+      threads: spec.threads, opsPerThread: instances > 1 ? epoch : spec.bound.opsPerThread)
+    let subjects = (0..<instances).map { _ in S(shape: shape) }
+    let wrapper = W()
+    let gate = StartGate(parties: spec.threads)
+    let checkpoint = Checkpoint(parties: spec.threads)
+    let tallies = TallyBoard(threads: spec.threads)
+    let done = DispatchGroup()
+
+    // Thread k on the k-th CPU this process may use (so a cpuset is respected).
+    let cpus = spec.tuning.pin ? Platform.allowedCPUs() : []
+    for index in 0..<spec.threads {
+      let lane = Lane(spec: spec, thread: index, readOnlySubject: S.info.readOnly)
+      done.enter()
+      let failure = Platform.startThread {
+        if !cpus.isEmpty { _ = Platform.pinCurrentThread(toCPU: cpus[index % cpus.count]) }
+        var tally = Tally()
+        gate.arriveAndWait { milestone(.started) }
+        drive(subjects, wrapper, lane: lane, tally: &tally, gate: gate, checkpoint: checkpoint)
+        tallies.post(tally, thread: index)
+        done.leave()
+      }
+      if let failure {
+        // A limit on threads is the harness's failure: release the threads already waiting,
+        // let them finish, and say so.
+        done.leave()
+        gate.abandon()
+        done.wait()
+        return .harnessFault("cannot start thread \(index + 1) of \(spec.threads): \(failure)")
+      }
+    }
+    let start = gate.waitUntilOpen()
+    if let seconds = spec.bound.seconds {
+      // Sleep in the main thread while the workers run; they poll the flag, not the clock.
+      Platform.sleep(seconds: seconds)
+      gate.stop()
+    }
+    done.wait()
+    wrapper.drain()
+    let elapsed = Platform.monotonicNanos() - start
+
+    return conclude(subjects, tallies: tallies.all, elapsed: elapsed)
+  }
+
+  /// The per-operation loop: no allocation, no clock read, no shared counter, one draw. The
+  /// common case (no tuning, a count bound) gets loops with nothing else in them.
+  @inlinable
+  static func drive<S: StressSubject, W: Wrapper>(
+    _ subjects: [S], _ wrapper: W, lane: Lane, tally: inout Tally, gate: StartGate,
+    checkpoint: Checkpoint
+  ) {
+    var random = OperationStream(seed: lane.seed, thread: lane.thread)
+    guard lane.stride == 0 && lane.yieldThreshold == 0 && lane.instances == 1 else {
+      return tuned(
+        subjects, wrapper, lane: lane, random: &random, tally: &tally, gate: gate,
+        checkpoint: checkpoint)
+    }
+    let subject = subjects[0]
+    let thread = lane.thread
+    let threshold = lane.readThreshold
+    var reads = 0
+    var writes = 0
+    var remaining = lane.limit
+    // Chunks of 64 operations: a timed trial looks at the stop flag once per chunk, and the
+    // loop inside the chunk has nothing but the draw, the decision and the call.
+    while remaining > 0 {
+      if lane.timed && gate.isStopped { break }
+      let chunk = min(remaining, 64)
+      remaining -= chunk
+      if lane.readsOnly {
+        for _ in 0..<chunk {
+          let step = Step(thread: thread, seq: reads, random: random.next())
+          if let problem = wrapper.read(subject, step) { fail(problem, lane, &tally, gate) }
+          reads &+= 1
+        }
+      } else {
+        // The draw decides read or write by its high bits; the subject uses it as is (its low
+        // bits are uniform whichever way the decision went).
+        for _ in 0..<chunk {
+          let draw = random.next()
+          if draw < threshold {
+            if let problem = wrapper.read(subject, Step(thread: thread, seq: reads, random: draw)) {
+              fail(problem, lane, &tally, gate)
+            }
+            reads &+= 1
+          } else {
+            wrapper.write(subject, Step(thread: thread, seq: writes, random: draw))
+            writes &+= 1
+          }
+        }
+      }
+    }
+    tally.reads = reads
+    tally.writes = writes
+  }
+
+  /// The loop with strides, seeded yields or fresh instances.
+  @inlinable
+  static func tuned<S: StressSubject, W: Wrapper>(
+    _ subjects: [S], _ wrapper: W, lane: Lane, random: inout OperationStream, tally: inout Tally,
+    gate: StartGate, checkpoint: Checkpoint
+  ) {
+    var done = 0
+    var round = 0
+    var instance = 0
+    var subject = subjects[0]
+    // Sequence numbers restart on each instance, so each one's end state checks on its own.
+    var reads = 0
+    var writes = 0
+    if lane.instances > 1 { tally.writesByInstance = Array(repeating: 0, count: lane.instances) }
+    while done < lane.limit {
+      if lane.timed && done & 63 == 0 && gate.isStopped { break }
+      if lane.instances > 1 && done > 0 && done % lane.epoch == 0 && instance + 1 < subjects.count {
+        tally.writesByInstance[instance] = writes
+        instance += 1
+        subject = subjects[instance]
+        reads = 0
+        writes = 0
+        round += 1
+        checkpoint.meet(round: round, gate: gate)
+      } else if lane.stride > 0 && done > 0 && done % lane.stride == 0 {
+        round += 1
+        checkpoint.meet(round: round, gate: gate)
+      }
+      let draw = random.next()
+      if lane.readsOnly || draw < lane.readThreshold {
+        let step = Step(thread: lane.thread, seq: reads, random: draw)
+        if let problem = wrapper.read(subject, step) { fail(problem, lane, &tally, gate) }
+        reads += 1
+        tally.reads += 1
+      } else {
+        wrapper.write(subject, Step(thread: lane.thread, seq: writes, random: draw))
+        writes += 1
+        tally.writes += 1
+      }
+      // The low 16 bits decide the yield, independent of the read decision's high bits.
+      if UInt16(truncatingIfNeeded: draw) < lane.yieldThreshold { Platform.yield() }
+      done += 1
+    }
+    if lane.instances > 1 { tally.writesByInstance[instance] = writes }
+  }
+}
