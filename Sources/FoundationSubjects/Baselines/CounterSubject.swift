@@ -1,8 +1,8 @@
 import StressKit
 
 /// A shared integer: writes increment, reads load. Unprotected increments lose updates.
-public final class CounterSubject: StressSubject, @unchecked Sendable {
-  public static let info = SubjectInfo(
+package final class CounterSubject: StressSubject, @unchecked Sendable {
+  package static let info = SubjectInfo(
     id: "counter", summary: "a shared Int: increment, load (a lock's bare cost)",
     documented: .notListed, sendable: Sendability.of(Int.self))
 
@@ -11,21 +11,21 @@ public final class CounterSubject: StressSubject, @unchecked Sendable {
   // would cost more than the locks this subject exists to measure.
   @exclusivity(unchecked) private var value = 0
 
-  public init(shape: TrialShape) {
+  package init(shape: TrialShape) {
     self.shape = shape
   }
 
-  public func write(_ step: Step) {
+  package func write(_ step: Step) {
     value &+= 1
   }
 
-  public func read(_ step: Step) -> String? {
+  package func read(_ step: Step) -> String? {
     let seen = value
     let most = shape.opsPerThread.map { $0 * shape.threads } ?? Int.max
     return (0...most).contains(seen) ? nil : "counter read \(seen), outside 0...\(most)"
   }
 
-  public func check(writesPerThread: [Int]) -> Violations {
+  package func check(writesPerThread: [Int]) -> Violations {
     let expected = writesPerThread.reduce(0, +)
     var violations = Violations()
     violations.add(

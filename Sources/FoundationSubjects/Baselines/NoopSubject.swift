@@ -1,18 +1,18 @@
 import StressKit
 
 /// Does nothing: what it measures is the harness and the wrapper themselves.
-public final class NoopSubject: StressSubject, @unchecked Sendable {
-  public static let info = SubjectInfo(
+package final class NoopSubject: StressSubject, @unchecked Sendable {
+  package static let info = SubjectInfo(
     id: "noop", summary: "does nothing: measures the harness and the wrapper",
     documented: .notListed)
 
-  public init(shape: TrialShape) {}
+  package init(shape: TrialShape) {}
 
   @inlinable
-  public func write(_ step: Step) {}
+  package func write(_ step: Step) {}
 
   @inlinable
-  public func read(_ step: Step) -> String? { nil }
+  package func read(_ step: Step) -> String? { nil }
 
-  public func check(writesPerThread: [Int]) -> Violations { Violations() }
+  package func check(writesPerThread: [Int]) -> Violations { Violations() }
 }

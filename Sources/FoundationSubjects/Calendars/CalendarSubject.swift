@@ -4,8 +4,8 @@ import StressKit
 /// A Swift `Calendar` in a shared `var`, as code that swaps a "current calendar" property
 /// does: writes assign a fresh Gregorian calendar in GMT or GMT+5:30, reads copy the var and
 /// break a date into components, which must be the arithmetic civil time in the copy's zone.
-public final class CalendarSubject: StressSubject, @unchecked Sendable {
-  public static let info = SubjectInfo(
+package final class CalendarSubject: StressSubject, @unchecked Sendable {
+  package static let info = SubjectInfo(
     id: "calendar",
     summary: "a shared var Calendar: reassigned, copied, dateComponents(_:from:)",
     documented: .notListed, sendable: Sendability.of(Calendar.self), defaultReadRatio: 0.9)
@@ -14,7 +14,7 @@ public final class CalendarSubject: StressSubject, @unchecked Sendable {
   // No dynamic exclusivity check: it is per thread, and the race between threads is the point.
   @exclusivity(unchecked) private var calendar = CalendarSubject.gregorian(Zones.utc)
 
-  public init(shape: TrialShape) {}
+  package init(shape: TrialShape) {}
 
   static func gregorian(_ zone: TimeZone) -> Calendar {
     var calendar = Calendar(identifier: .gregorian)
@@ -22,11 +22,11 @@ public final class CalendarSubject: StressSubject, @unchecked Sendable {
     return calendar
   }
 
-  public func write(_ step: Step) {
+  package func write(_ step: Step) {
     calendar = Self.gregorian(Zones.all[Draw.choice(step.random, 2)])
   }
 
-  public func read(_ step: Step) -> String? {
+  package func read(_ step: Step) -> String? {
     let seconds = Draw.seconds(step.random)
     // The copy is a value: its components must agree with its own zone, one of the two.
     let copy = calendar
@@ -38,7 +38,7 @@ public final class CalendarSubject: StressSubject, @unchecked Sendable {
     return seen == expected ? nil : "\(seconds) broke into \(seen), expected \(expected)"
   }
 
-  public func check(writesPerThread: [Int]) -> Violations {
+  package func check(writesPerThread: [Int]) -> Violations {
     var violations = Violations()
     if !Zones.offsets.contains(calendar.timeZone.secondsFromGMT()) {
       violations.add("time zone is now \(calendar.timeZone.identifier)")

@@ -4,23 +4,23 @@ import StressKit
 /// One Gregorian `NSCalendar` whose `timeZone` writes switch between GMT and GMT+5:30 while
 /// reads break dates into components, accepting the arithmetic civil time in either zone. The
 /// end time zone must be one of the two.
-public final class NSCalendarMutatingSubject: StressSubject, @unchecked Sendable {
-  public static let info = SubjectInfo(
+package final class NSCalendarMutatingSubject: StressSubject, @unchecked Sendable {
+  package static let info = SubjectInfo(
     id: "nscalendar-mutating",
     summary: "NSCalendar, timeZone switched while shared: components(_:from:)",
     documented: .notListed, sendable: Sendability.of(NSCalendar.self), defaultReadRatio: 0.9)
 
   private let calendar = NSCalendar(calendarIdentifier: .gregorian)!
 
-  public init(shape: TrialShape) {
+  package init(shape: TrialShape) {
     calendar.timeZone = Zones.utc
   }
 
-  public func write(_ step: Step) {
+  package func write(_ step: Step) {
     calendar.timeZone = Zones.all[Draw.choice(step.random, 2)]
   }
 
-  public func read(_ step: Step) -> String? {
+  package func read(_ step: Step) -> String? {
     let seconds = Draw.seconds(step.random)
     let date = Date(timeIntervalSince1970: TimeInterval(seconds))
     let seen = NSCalendarSubject.civil(calendar.components(NSCalendarSubject.units, from: date))
@@ -28,7 +28,7 @@ public final class NSCalendarMutatingSubject: StressSubject, @unchecked Sendable
     return expected.contains(seen) ? nil : "\(seconds) broke into \(seen), expected \(expected)"
   }
 
-  public func check(writesPerThread: [Int]) -> Violations {
+  package func check(writesPerThread: [Int]) -> Violations {
     var violations = Violations()
     if !Zones.offsets.contains(calendar.timeZone.secondsFromGMT()) {
       violations.add("time zone is now \(calendar.timeZone.identifier)")

@@ -4,8 +4,8 @@ import StressKit
 /// One Gregorian `NSCalendar` in GMT shared read-only, as a server shares one for date math:
 /// each read breaks a date into components and compares them with the civil time computed
 /// arithmetically.
-public final class NSCalendarSubject: StressSubject, @unchecked Sendable {
-  public static let info = SubjectInfo(
+package final class NSCalendarSubject: StressSubject, @unchecked Sendable {
+  package static let info = SubjectInfo(
     id: "nscalendar",
     summary: "NSCalendar, Gregorian in GMT, shared read-only: components(_:from:)",
     documented: .notListed, sendable: Sendability.of(NSCalendar.self), readOnly: true)
@@ -13,7 +13,7 @@ public final class NSCalendarSubject: StressSubject, @unchecked Sendable {
   static let units: NSCalendar.Unit = [.year, .month, .day, .hour, .minute, .second]
   private let calendar = NSCalendar(calendarIdentifier: .gregorian)!
 
-  public init(shape: TrialShape) {
+  package init(shape: TrialShape) {
     calendar.timeZone = Zones.utc
   }
 
@@ -24,7 +24,7 @@ public final class NSCalendarSubject: StressSubject, @unchecked Sendable {
       minute: c.minute ?? -1, second: c.second ?? -1)
   }
 
-  public func read(_ step: Step) -> String? {
+  package func read(_ step: Step) -> String? {
     let seconds = Draw.seconds(step.random)
     let date = Date(timeIntervalSince1970: TimeInterval(seconds))
     let seen = Self.civil(calendar.components(Self.units, from: date))
@@ -32,7 +32,7 @@ public final class NSCalendarSubject: StressSubject, @unchecked Sendable {
     return seen == expected ? nil : "\(seconds) broke into \(seen), expected \(expected)"
   }
 
-  public func check(writesPerThread: [Int]) -> Violations {
+  package func check(writesPerThread: [Int]) -> Violations {
     // Reads never change it; it must still be intact and still compute correctly.
     var violations = Violations()
     if calendar.timeZone.secondsFromGMT() != 0 {

@@ -3,29 +3,29 @@ import StressKit
 
 /// One shared `NSCountedSet`: writes `add` unique tokens, reads `count(for:)`, which must be 0
 /// or 1 since no token is added twice.
-public final class NSCountedSetSubject: StressSubject, @unchecked Sendable {
-  public static let info = SubjectInfo(
+package final class NSCountedSetSubject: StressSubject, @unchecked Sendable {
+  package static let info = SubjectInfo(
     id: "nscountedset", summary: "NSCountedSet: add, count(for:)",
     documented: .unsafe, sendable: Sendability.of(NSCountedSet.self))
 
   private let shape: TrialShape
   private let items = NSCountedSet()
 
-  public init(shape: TrialShape) {
+  package init(shape: TrialShape) {
     self.shape = shape
   }
 
-  public func write(_ step: Step) {
+  package func write(_ step: Step) {
     items.add(NSNumber(value: step.token))
   }
 
-  public func read(_ step: Step) -> String? {
+  package func read(_ step: Step) -> String? {
     let key = Token.probe(step.random, shape: shape)
     let count = items.count(for: NSNumber(value: key))
     return count <= 1 ? nil : "count(for: \(key)) is \(count), expected 0 or 1"
   }
 
-  public func check(writesPerThread: [Int]) -> Violations {
+  package func check(writesPerThread: [Int]) -> Violations {
     var tokens: [Int] = []
     var violations = Violations()
     for object in items.allObjects {

@@ -2,23 +2,23 @@ import Foundation
 import StressKit
 
 /// One shared `NSMutableArray`: writes `add`, reads `object(at:)` at a random index below `count`.
-public final class NSMutableArraySubject: StressSubject, @unchecked Sendable {
-  public static let info = SubjectInfo(
+package final class NSMutableArraySubject: StressSubject, @unchecked Sendable {
+  package static let info = SubjectInfo(
     id: "nsmutablearray", summary: "NSMutableArray: add, count + object(at:)",
     documented: .unsafe, sendable: Sendability.of(NSMutableArray.self))
 
   private let shape: TrialShape
   private let items = NSMutableArray()
 
-  public init(shape: TrialShape) {
+  package init(shape: TrialShape) {
     self.shape = shape
   }
 
-  public func write(_ step: Step) {
+  package func write(_ step: Step) {
     items.add(NSNumber(value: step.token))
   }
 
-  public func read(_ step: Step) -> String? {
+  package func read(_ step: Step) -> String? {
     let count = items.count
     guard count > 0 else { return nil }
     let object = items.object(at: Int(step.random % UInt64(count)))
@@ -26,7 +26,7 @@ public final class NSMutableArraySubject: StressSubject, @unchecked Sendable {
     return shape.couldHaveWritten(value) ? nil : "element \(value) was never written"
   }
 
-  public func check(writesPerThread: [Int]) -> Violations {
+  package func check(writesPerThread: [Int]) -> Violations {
     Token.verify(
       items.map { ($0 as? NSNumber)?.intValue ?? -1 }, writesPerThread: writesPerThread)
   }

@@ -3,8 +3,8 @@ import StressKit
 
 /// One shared `NSMutableDictionary`: writes `setObject(~token, forKey: token)`, reads look up a
 /// key some thread may have written.
-public final class NSMutableDictionarySubject: StressSubject, @unchecked Sendable {
-  public static let info = SubjectInfo(
+package final class NSMutableDictionarySubject: StressSubject, @unchecked Sendable {
+  package static let info = SubjectInfo(
     id: "nsmutabledictionary",
     summary: "NSMutableDictionary: setObject(_:forKey:), object(forKey:)",
     documented: .unsafe, sendable: Sendability.of(NSMutableDictionary.self))
@@ -12,22 +12,22 @@ public final class NSMutableDictionarySubject: StressSubject, @unchecked Sendabl
   private let shape: TrialShape
   private let items = NSMutableDictionary()
 
-  public init(shape: TrialShape) {
+  package init(shape: TrialShape) {
     self.shape = shape
   }
 
-  public func write(_ step: Step) {
+  package func write(_ step: Step) {
     items.setObject(NSNumber(value: ~step.token), forKey: NSNumber(value: step.token))
   }
 
-  public func read(_ step: Step) -> String? {
+  package func read(_ step: Step) -> String? {
     let key = Token.probe(step.random, shape: shape)
     guard let object = items.object(forKey: NSNumber(value: key)) else { return nil }
     guard let value = (object as? NSNumber)?.intValue else { return "value is \(object)" }
     return value == ~key ? nil : "key \(key) maps to \(value), expected \(~key)"
   }
 
-  public func check(writesPerThread: [Int]) -> Violations {
+  package func check(writesPerThread: [Int]) -> Violations {
     var keys: [Int] = []
     var violations = Violations()
     for (key, value) in items {

@@ -3,23 +3,23 @@ import StressKit
 
 /// One shared `NSMutableSet`: writes `add`, reads `contains` or `member(_:)`.
 /// (`anyObject()` would be the natural read, but it is O(n) in swift-corelibs-foundation.)
-public final class NSMutableSetSubject: StressSubject, @unchecked Sendable {
-  public static let info = SubjectInfo(
+package final class NSMutableSetSubject: StressSubject, @unchecked Sendable {
+  package static let info = SubjectInfo(
     id: "nsmutableset", summary: "NSMutableSet: add, contains, member(_:)",
     documented: .unsafe, sendable: Sendability.of(NSMutableSet.self))
 
   private let shape: TrialShape
   private let items = NSMutableSet()
 
-  public init(shape: TrialShape) {
+  package init(shape: TrialShape) {
     self.shape = shape
   }
 
-  public func write(_ step: Step) {
+  package func write(_ step: Step) {
     items.add(NSNumber(value: step.token))
   }
 
-  public func read(_ step: Step) -> String? {
+  package func read(_ step: Step) -> String? {
     let probe = Token.probe(step.random, shape: shape)
     if step.random & 1 == 0 {
       _ = items.contains(NSNumber(value: probe))
@@ -30,7 +30,7 @@ public final class NSMutableSetSubject: StressSubject, @unchecked Sendable {
     return value == probe ? nil : "member(\(probe)) returned \(value)"
   }
 
-  public func check(writesPerThread: [Int]) -> Violations {
+  package func check(writesPerThread: [Int]) -> Violations {
     Token.verify(
       items.allObjects.map { ($0 as? NSNumber)?.intValue ?? -1 }, writesPerThread: writesPerThread)
   }

@@ -1,30 +1,30 @@
 import StressKit
 
 /// A Swift `[Int]` in one shared variable: writes append, reads load an element at random.
-public final class SwiftArraySubject: StressSubject, @unchecked Sendable {
-  public static let info = SubjectInfo(
+package final class SwiftArraySubject: StressSubject, @unchecked Sendable {
+  package static let info = SubjectInfo(
     id: "swift-array", summary: "Swift [Int] in a shared var: append, read at a random index",
     documented: .notListed, sendable: Sendability.of([Int].self))
 
   private let shape: TrialShape
   private var items: [Int] = []
 
-  public init(shape: TrialShape) {
+  package init(shape: TrialShape) {
     self.shape = shape
   }
 
-  public func write(_ step: Step) {
+  package func write(_ step: Step) {
     items.append(step.token)
   }
 
-  public func read(_ step: Step) -> String? {
+  package func read(_ step: Step) -> String? {
     let snapshot = items
     guard !snapshot.isEmpty else { return nil }
     let value = snapshot[Int(step.random % UInt64(snapshot.count))]
     return shape.couldHaveWritten(value) ? nil : "element \(value) was never written"
   }
 
-  public func check(writesPerThread: [Int]) -> Violations {
+  package func check(writesPerThread: [Int]) -> Violations {
     Token.verify(items, writesPerThread: writesPerThread)
   }
 }

@@ -2,29 +2,29 @@ import StressKit
 
 /// A Swift `[Int: Int]` in one shared variable: writes insert token -> ~token, reads look up a
 /// key some thread may have written and check its value.
-public final class SwiftDictionarySubject: StressSubject, @unchecked Sendable {
-  public static let info = SubjectInfo(
+package final class SwiftDictionarySubject: StressSubject, @unchecked Sendable {
+  package static let info = SubjectInfo(
     id: "swift-dictionary", summary: "Swift [Int: Int] in a shared var: insert, look up",
     documented: .notListed, sendable: Sendability.of([Int: Int].self))
 
   private let shape: TrialShape
   private var items: [Int: Int] = [:]
 
-  public init(shape: TrialShape) {
+  package init(shape: TrialShape) {
     self.shape = shape
   }
 
-  public func write(_ step: Step) {
+  package func write(_ step: Step) {
     items[step.token] = ~step.token
   }
 
-  public func read(_ step: Step) -> String? {
+  package func read(_ step: Step) -> String? {
     let key = Token.probe(step.random, shape: shape)
     guard let value = items[key], value != ~key else { return nil }
     return "key \(key) maps to \(value), expected \(~key)"
   }
 
-  public func check(writesPerThread: [Int]) -> Violations {
+  package func check(writesPerThread: [Int]) -> Violations {
     var violations = Token.verify(items.keys, writesPerThread: writesPerThread)
     for (key, value) in items where value != ~key {
       violations.add("key \(key) maps to \(value), expected \(~key)")

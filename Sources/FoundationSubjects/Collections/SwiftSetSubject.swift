@@ -2,23 +2,23 @@ import StressKit
 
 /// A Swift `Set<Int>` in one shared variable: writes insert, reads test membership or load the
 /// first element.
-public final class SwiftSetSubject: StressSubject, @unchecked Sendable {
-  public static let info = SubjectInfo(
+package final class SwiftSetSubject: StressSubject, @unchecked Sendable {
+  package static let info = SubjectInfo(
     id: "swift-set", summary: "Swift Set<Int> in a shared var: insert, contains, first",
     documented: .notListed, sendable: Sendability.of(Set<Int>.self))
 
   private let shape: TrialShape
   private var items: Set<Int> = []
 
-  public init(shape: TrialShape) {
+  package init(shape: TrialShape) {
     self.shape = shape
   }
 
-  public func write(_ step: Step) {
+  package func write(_ step: Step) {
     items.insert(step.token)
   }
 
-  public func read(_ step: Step) -> String? {
+  package func read(_ step: Step) -> String? {
     if step.random & 1 == 0 {
       _ = items.contains(Token.probe(step.random, shape: shape))
       return nil
@@ -27,7 +27,7 @@ public final class SwiftSetSubject: StressSubject, @unchecked Sendable {
     return "element \(value) was never written"
   }
 
-  public func check(writesPerThread: [Int]) -> Violations {
+  package func check(writesPerThread: [Int]) -> Violations {
     Token.verify(items, writesPerThread: writesPerThread)
   }
 }

@@ -4,8 +4,8 @@ import StressKit
 /// The Sendable value-type alternative to a shared formatter: one `Date.ISO8601FormatStyle`
 /// (GMT) held as a `let` and shared read-only; each read formats a date, compares it with the
 /// string computed arithmetically, and parses it back, requiring the same date.
-public final class DateFormatStyleSubject: StressSubject, @unchecked Sendable {
-  public static let info = SubjectInfo(
+package final class DateFormatStyleSubject: StressSubject, @unchecked Sendable {
+  package static let info = SubjectInfo(
     id: "date-formatstyle",
     summary: "Date.ISO8601FormatStyle, a let shared read-only: format(_:), parse(_:)",
     documented: .notListed, sendable: Sendability.of(Date.ISO8601FormatStyle.self),
@@ -17,15 +17,15 @@ public final class DateFormatStyleSubject: StressSubject, @unchecked Sendable {
 
   private let style = Date.ISO8601FormatStyle(timeZone: Zones.utc)
 
-  public init(shape: TrialShape) {}
+  package init(shape: TrialShape) {}
 
-  public func read(_ step: Step) -> String? {
+  package func read(_ step: Step) -> String? {
     RoundTrip.problem(
       seconds: Draw.seconds(step.random), expected: { "\($0.ymd)T\($0.hms)Z" },
       format: style.format, parse: { try? style.parse($0) })
   }
 
-  public func check(writesPerThread: [Int]) -> Violations {
+  package func check(writesPerThread: [Int]) -> Violations {
     var violations = Violations()
     if let wrong = read(Step(thread: 0, seq: 0, random: 1_234_567_890)) { violations.add(wrong) }
     return violations

@@ -5,8 +5,8 @@ import StressKit
 /// and then `timeZone` (two separate sets) to one of 2 formats × 2 zones; reads format a date
 /// and accept the arithmetic output of any of the 4 combinations (two separate sets can leave
 /// a mix, which is still one of them). The end state must be one of the 4.
-public final class DateFormatterMutatingSubject: StressSubject, @unchecked Sendable {
-  public static let info = SubjectInfo(
+package final class DateFormatterMutatingSubject: StressSubject, @unchecked Sendable {
+  package static let info = SubjectInfo(
     id: "dateformatter-mutating",
     summary: "DateFormatter reconfigured while shared: dateFormat, timeZone, string(from:)",
     documented: .unsafe, sendable: Sendability.of(DateFormatter.self), defaultReadRatio: 0.9)
@@ -14,13 +14,13 @@ public final class DateFormatterMutatingSubject: StressSubject, @unchecked Senda
   static let formats = ["yyyy-MM-dd HH:mm:ss", "dd.MM.yyyy HH:mm"]
   private let formatter = DateFormatter()
 
-  public init(shape: TrialShape) {
+  package init(shape: TrialShape) {
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = Zones.utc
     formatter.dateFormat = Self.formats[0]
   }
 
-  public func write(_ step: Step) {
+  package func write(_ step: Step) {
     let config = Draw.choice(step.random, 4)
     formatter.dateFormat = Self.formats[config % 2]
     formatter.timeZone = Zones.all[config / 2]
@@ -34,7 +34,7 @@ public final class DateFormatterMutatingSubject: StressSubject, @unchecked Senda
     }
   }
 
-  public func read(_ step: Step) -> String? {
+  package func read(_ step: Step) -> String? {
     let seconds = Draw.seconds(step.random)
     let text = formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
     let expected = Self.expected(seconds)
@@ -42,7 +42,7 @@ public final class DateFormatterMutatingSubject: StressSubject, @unchecked Senda
       ? nil : "formatted \(seconds) as \(text), expected one of \(expected)"
   }
 
-  public func check(writesPerThread: [Int]) -> Violations {
+  package func check(writesPerThread: [Int]) -> Violations {
     var violations = Violations()
     let format = formatter.dateFormat ?? "nil"
     let zone = formatter.timeZone?.secondsFromGMT() ?? -1

@@ -4,27 +4,27 @@ import StressKit
 /// One `DateFormatter` with a fixed configuration, shared read-only the way an app shares a
 /// cached formatter: each read formats a date, compares it with the string computed
 /// arithmetically, and parses it back with the same formatter, requiring the same date.
-public final class DateFormatterSubject: StressSubject, @unchecked Sendable {
-  public static let info = SubjectInfo(
+package final class DateFormatterSubject: StressSubject, @unchecked Sendable {
+  package static let info = SubjectInfo(
     id: "dateformatter",
     summary: "DateFormatter, fixed config, shared read-only: string(from:), date(from:)",
     documented: .unsafe, sendable: Sendability.of(DateFormatter.self), readOnly: true)
 
   private let formatter = DateFormatter()
 
-  public init(shape: TrialShape) {
+  package init(shape: TrialShape) {
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = Zones.utc
     formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
   }
 
-  public func read(_ step: Step) -> String? {
+  package func read(_ step: Step) -> String? {
     RoundTrip.problem(
       seconds: Draw.seconds(step.random), expected: { "\($0.ymd)T\($0.hms)" },
       format: formatter.string(from:), parse: formatter.date(from:))
   }
 
-  public func check(writesPerThread: [Int]) -> Violations {
+  package func check(writesPerThread: [Int]) -> Violations {
     // Reads never change it; it must still be intact and still format correctly.
     var violations = Violations()
     let zone = formatter.timeZone?.secondsFromGMT()

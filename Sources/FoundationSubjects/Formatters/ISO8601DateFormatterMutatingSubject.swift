@@ -4,8 +4,8 @@ import StressKit
 /// One `ISO8601DateFormatter` whose `formatOptions` writes toggle between internet date-time
 /// with and without fractional seconds while reads format whole-second dates, accepting either
 /// arithmetic form ("…:ssZ" or "…:ss.000Z"). The end options must be one of the two.
-public final class ISO8601DateFormatterMutatingSubject: StressSubject, @unchecked Sendable {
-  public static let info = SubjectInfo(
+package final class ISO8601DateFormatterMutatingSubject: StressSubject, @unchecked Sendable {
+  package static let info = SubjectInfo(
     id: "iso8601dateformatter-mutating",
     summary: "ISO8601DateFormatter, formatOptions toggled while shared: string(from:)",
     documented: .notListed, sendable: Sendability.of(ISO8601DateFormatter.self),
@@ -16,15 +16,15 @@ public final class ISO8601DateFormatterMutatingSubject: StressSubject, @unchecke
   ]
   private let formatter = ISO8601DateFormatter()
 
-  public init(shape: TrialShape) {
+  package init(shape: TrialShape) {
     formatter.formatOptions = Self.options[0]
   }
 
-  public func write(_ step: Step) {
+  package func write(_ step: Step) {
     formatter.formatOptions = Self.options[Draw.choice(step.random, 2)]
   }
 
-  public func read(_ step: Step) -> String? {
+  package func read(_ step: Step) -> String? {
     let seconds = Draw.seconds(step.random)
     let civil = CivilTime(epochSeconds: seconds)
     let expected = ["\(civil.ymd)T\(civil.hms)Z", "\(civil.ymd)T\(civil.hms).000Z"]
@@ -32,7 +32,7 @@ public final class ISO8601DateFormatterMutatingSubject: StressSubject, @unchecke
     return expected.contains(text) ? nil : "formatted \(seconds) as \(text), expected \(expected)"
   }
 
-  public func check(writesPerThread: [Int]) -> Violations {
+  package func check(writesPerThread: [Int]) -> Violations {
     var violations = Violations()
     if !Self.options.contains(formatter.formatOptions) {
       violations.add("formatOptions are now \(formatter.formatOptions.rawValue)")

@@ -4,23 +4,23 @@ import StressKit
 /// One `ISO8601DateFormatter` with its defaults (internet date-time, GMT), shared read-only as a
 /// server shares one for timestamps: each read formats a date, compares it with the string
 /// computed arithmetically, and parses it back, requiring the same date.
-public final class ISO8601DateFormatterSubject: StressSubject, @unchecked Sendable {
-  public static let info = SubjectInfo(
+package final class ISO8601DateFormatterSubject: StressSubject, @unchecked Sendable {
+  package static let info = SubjectInfo(
     id: "iso8601dateformatter",
     summary: "ISO8601DateFormatter, default options, shared read-only: string(from:), date(from:)",
     documented: .notListed, sendable: Sendability.of(ISO8601DateFormatter.self), readOnly: true)
 
   private let formatter = ISO8601DateFormatter()
 
-  public init(shape: TrialShape) {}
+  package init(shape: TrialShape) {}
 
-  public func read(_ step: Step) -> String? {
+  package func read(_ step: Step) -> String? {
     RoundTrip.problem(
       seconds: Draw.seconds(step.random), expected: { "\($0.ymd)T\($0.hms)Z" },
       format: formatter.string(from:), parse: formatter.date(from:))
   }
 
-  public func check(writesPerThread: [Int]) -> Violations {
+  package func check(writesPerThread: [Int]) -> Violations {
     // Reads never change it; it must still be intact and still format correctly.
     var violations = Violations()
     if formatter.formatOptions != .withInternetDateTime {

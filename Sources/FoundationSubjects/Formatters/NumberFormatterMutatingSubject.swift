@@ -5,8 +5,8 @@ import StressKit
 /// and then `usesGroupingSeparator` (two separate sets) to "," grouping, "." grouping or no
 /// grouping; reads format an integer and accept any of the 3 arithmetic outputs (a mix of two
 /// writes' sets still gives one of them). The end config must give one of them.
-public final class NumberFormatterMutatingSubject: StressSubject, @unchecked Sendable {
-  public static let info = SubjectInfo(
+package final class NumberFormatterMutatingSubject: StressSubject, @unchecked Sendable {
+  package static let info = SubjectInfo(
     id: "numberformatter-mutating",
     summary: "NumberFormatter reconfigured while shared: groupingSeparator, string(from:)",
     documented: .unsafe, sendable: Sendability.of(NumberFormatter.self), defaultReadRatio: 0.9)
@@ -15,7 +15,7 @@ public final class NumberFormatterMutatingSubject: StressSubject, @unchecked Sen
   static let configs = [(",", true), (".", true), (",", false)]
   private let formatter = NumberFormatter()
 
-  public init(shape: TrialShape) {
+  package init(shape: TrialShape) {
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.numberStyle = .decimal
     formatter.groupingSize = 3
@@ -23,20 +23,20 @@ public final class NumberFormatterMutatingSubject: StressSubject, @unchecked Sen
     formatter.usesGroupingSeparator = true
   }
 
-  public func write(_ step: Step) {
+  package func write(_ step: Step) {
     let (separator, uses) = Self.configs[Draw.choice(step.random, 3)]
     formatter.groupingSeparator = separator
     formatter.usesGroupingSeparator = uses
   }
 
-  public func read(_ step: Step) -> String? {
+  package func read(_ step: Step) -> String? {
     let value = Draw.integer(step.random)
     let expected = [",", ".", ""].map { NumberFormatterSubject.grouped(value, separator: $0) }
     let text = formatter.string(from: value as NSNumber) ?? "nil"
     return expected.contains(text) ? nil : "formatted \(value) as \(text), expected \(expected)"
   }
 
-  public func check(writesPerThread: [Int]) -> Violations {
+  package func check(writesPerThread: [Int]) -> Violations {
     var violations = Violations()
     let separator = formatter.groupingSeparator ?? "nil"
     if ![",", "."].contains(separator) {

@@ -4,15 +4,15 @@ import StressKit
 /// One `NumberFormatter` (decimal, "," every 3 digits) shared read-only as an app shares a
 /// cached formatter: each read formats an integer, compares it with the string grouped
 /// arithmetically, and parses it back with `number(from:)`, requiring the same value.
-public final class NumberFormatterSubject: StressSubject, @unchecked Sendable {
-  public static let info = SubjectInfo(
+package final class NumberFormatterSubject: StressSubject, @unchecked Sendable {
+  package static let info = SubjectInfo(
     id: "numberformatter",
     summary: "NumberFormatter, decimal, shared read-only: string(from:), number(from:)",
     documented: .unsafe, sendable: Sendability.of(NumberFormatter.self), readOnly: true)
 
   private let formatter = NumberFormatter()
 
-  public init(shape: TrialShape) {
+  package init(shape: TrialShape) {
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.numberStyle = .decimal
     formatter.usesGroupingSeparator = true
@@ -20,7 +20,7 @@ public final class NumberFormatterSubject: StressSubject, @unchecked Sendable {
     formatter.groupingSize = 3
   }
 
-  public func read(_ step: Step) -> String? {
+  package func read(_ step: Step) -> String? {
     let value = Draw.integer(step.random)
     let expected = Self.grouped(value, separator: ",")
     let text = formatter.string(from: value as NSNumber) ?? "nil"
@@ -41,7 +41,7 @@ public final class NumberFormatterSubject: StressSubject, @unchecked Sendable {
     return groups.joined(separator: separator)
   }
 
-  public func check(writesPerThread: [Int]) -> Violations {
+  package func check(writesPerThread: [Int]) -> Violations {
     // Reads never change it; it must still be intact and still format correctly.
     var violations = Violations()
     if formatter.groupingSeparator != "," || !formatter.usesGroupingSeparator {

@@ -3,8 +3,8 @@ import StressKit
 
 /// One shared `JSONEncoder`, configured once, used by every request handler at once: each
 /// read encodes a small value and compares the bytes with what they must be.
-public final class JSONEncoderSubject: StressSubject, @unchecked Sendable {
-  public static let info = SubjectInfo(
+package final class JSONEncoderSubject: StressSubject, @unchecked Sendable {
+  package static let info = SubjectInfo(
     id: "jsonencoder", summary: "a shared JSONEncoder (sorted keys): encode(_:)",
     documented: .notListed, sendable: Sendability.of(JSONEncoder.self), readOnly: true)
 
@@ -15,12 +15,12 @@ public final class JSONEncoderSubject: StressSubject, @unchecked Sendable {
 
   private let encoder: JSONEncoder
 
-  public init(shape: TrialShape) {
+  package init(shape: TrialShape) {
     encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
   }
 
-  public func read(_ step: Step) -> String? {
+  package func read(_ step: Step) -> String? {
     let id = Int(step.random >> 16)
     guard let data = try? encoder.encode(Item(id: id, name: "n\(id)")) else {
       return "encode threw"
@@ -30,5 +30,5 @@ public final class JSONEncoderSubject: StressSubject, @unchecked Sendable {
     return json == expected ? nil : "encoded \(json), expected \(expected)"
   }
 
-  public func check(writesPerThread: [Int]) -> Violations { Violations() }
+  package func check(writesPerThread: [Int]) -> Violations { Violations() }
 }

@@ -3,23 +3,23 @@ import StressKit
 
 /// One shared `NSCache`, as a server caches computed values: `setObject(~key, forKey: key)`,
 /// `object(forKey:)`. A cache may evict, so a missing entry is fine; a wrong one is not.
-public final class NSCacheSubject: StressSubject, @unchecked Sendable {
-  public static let info = SubjectInfo(
+package final class NSCacheSubject: StressSubject, @unchecked Sendable {
+  package static let info = SubjectInfo(
     id: "nscache", summary: "NSCache: setObject(_:forKey:), object(forKey:)",
     documented: .safe, sendable: Sendability.of(NSCache<NSNumber, NSNumber>.self))
 
   private let shape: TrialShape
   private let cache = NSCache<NSNumber, NSNumber>()
 
-  public init(shape: TrialShape) {
+  package init(shape: TrialShape) {
     self.shape = shape
   }
 
-  public func write(_ step: Step) {
+  package func write(_ step: Step) {
     cache.setObject(NSNumber(value: ~step.token), forKey: NSNumber(value: step.token))
   }
 
-  public func read(_ step: Step) -> String? {
+  package func read(_ step: Step) -> String? {
     let key = Token.probe(step.random, shape: shape)
     guard let value = cache.object(forKey: NSNumber(value: key))?.intValue else { return nil }
     return value == ~key ? nil : "key \(key) maps to \(value), expected \(~key)"
@@ -27,7 +27,7 @@ public final class NSCacheSubject: StressSubject, @unchecked Sendable {
 
   /// Every written key is absent (evicted) or maps to its value; nothing else can be checked,
   /// since an NSCache cannot be enumerated.
-  public func check(writesPerThread: [Int]) -> Violations {
+  package func check(writesPerThread: [Int]) -> Violations {
     var violations = Violations()
     for (thread, writes) in writesPerThread.enumerated() {
       for seq in 0..<writes {

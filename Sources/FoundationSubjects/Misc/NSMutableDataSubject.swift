@@ -3,24 +3,24 @@ import StressKit
 
 /// One shared `NSMutableData`, as a buffer being filled: writes append a token's 8 bytes,
 /// reads decode a random aligned 8-byte chunk, which must be a token some write made.
-public final class NSMutableDataSubject: StressSubject, @unchecked Sendable {
-  public static let info = SubjectInfo(
+package final class NSMutableDataSubject: StressSubject, @unchecked Sendable {
+  package static let info = SubjectInfo(
     id: "nsmutabledata", summary: "NSMutableData: append(_:length:), getBytes(_:range:)",
     documented: .unsafe, sendable: Sendability.of(NSMutableData.self))
 
   private let shape: TrialShape
   private let data = NSMutableData()
 
-  public init(shape: TrialShape) {
+  package init(shape: TrialShape) {
     self.shape = shape
   }
 
-  public func write(_ step: Step) {
+  package func write(_ step: Step) {
     var token = step.token.littleEndian
     data.append(&token, length: 8)
   }
 
-  public func read(_ step: Step) -> String? {
+  package func read(_ step: Step) -> String? {
     let length = data.length
     guard length % 8 == 0 else { return "length \(length) is not a whole number of tokens" }
     guard length > 0 else { return nil }
@@ -31,7 +31,7 @@ public final class NSMutableDataSubject: StressSubject, @unchecked Sendable {
     return shape.couldHaveWritten(value) ? nil : "chunk holds \(value), which no write made"
   }
 
-  public func check(writesPerThread: [Int]) -> Violations {
+  package func check(writesPerThread: [Int]) -> Violations {
     let count = data.length / 8
     var tokens = [Int](repeating: 0, count: count)
     tokens.withUnsafeMutableBytes { data.getBytes($0.baseAddress!, length: count * 8) }

@@ -3,20 +3,20 @@ import StressKit
 
 /// One shared `NSMutableString`, as a log being built: writes append "<token>;", reads look at
 /// a random character, which must be a digit or the separator.
-public final class NSMutableStringSubject: StressSubject, @unchecked Sendable {
-  public static let info = SubjectInfo(
+package final class NSMutableStringSubject: StressSubject, @unchecked Sendable {
+  package static let info = SubjectInfo(
     id: "nsmutablestring", summary: "NSMutableString: append(_:), character(at:)",
     documented: .unsafe, sendable: Sendability.of(NSMutableString.self))
 
   private let text = NSMutableString(capacity: 0)
 
-  public init(shape: TrialShape) {}
+  package init(shape: TrialShape) {}
 
-  public func write(_ step: Step) {
+  package func write(_ step: Step) {
     text.append("\(step.token);")
   }
 
-  public func read(_ step: Step) -> String? {
+  package func read(_ step: Step) -> String? {
     let length = text.length
     guard length > 0 else { return nil }
     let unit = text.character(at: Int(step.random % UInt64(length)))
@@ -24,7 +24,7 @@ public final class NSMutableStringSubject: StressSubject, @unchecked Sendable {
     return (48...57).contains(unit) || unit == 59 ? nil : "read UTF-16 unit \(unit)"
   }
 
-  public func check(writesPerThread: [Int]) -> Violations {
+  package func check(writesPerThread: [Int]) -> Violations {
     let parts = (text as String).split(separator: ";", omittingEmptySubsequences: false)
     var violations = Violations()
     if parts.last != "" { violations.add("the string does not end with a separator") }

@@ -3,8 +3,8 @@ import StressKit
 
 /// `UserDefaults` on a private suite (never the user's own defaults), removed when the trial
 /// ends: `set(~key, forKey:)`, `object(forKey:)`.
-public final class UserDefaultsSubject: StressSubject, @unchecked Sendable {
-  public static let info = SubjectInfo(
+package final class UserDefaultsSubject: StressSubject, @unchecked Sendable {
+  package static let info = SubjectInfo(
     id: "userdefaults", summary: "UserDefaults on a private suite: set(_:forKey:), object(forKey:)",
     documented: .safe, sendable: Sendability.of(UserDefaults.self))
 
@@ -12,7 +12,7 @@ public final class UserDefaultsSubject: StressSubject, @unchecked Sendable {
   private let suite = "stress.trial.\(UUID().uuidString)"
   private let defaults: UserDefaults
 
-  public init(shape: TrialShape) {
+  package init(shape: TrialShape) {
     self.shape = shape
     _ = Self.sweep
     defaults = UserDefaults(suiteName: suite)!
@@ -40,11 +40,11 @@ public final class UserDefaultsSubject: StressSubject, @unchecked Sendable {
     defaults.removePersistentDomain(forName: suite)
   }
 
-  public func write(_ step: Step) {
+  package func write(_ step: Step) {
     defaults.set(~step.token, forKey: "k\(step.token)")
   }
 
-  public func read(_ step: Step) -> String? {
+  package func read(_ step: Step) -> String? {
     let key = Token.probe(step.random, shape: shape)
     guard let object = defaults.object(forKey: "k\(key)") else { return nil }
     guard let value = (object as? NSNumber)?.intValue ?? (object as? Int) else {
@@ -53,7 +53,7 @@ public final class UserDefaultsSubject: StressSubject, @unchecked Sendable {
     return value == ~key ? nil : "k\(key) holds \(value), expected \(~key)"
   }
 
-  public func check(writesPerThread: [Int]) -> Violations {
+  package func check(writesPerThread: [Int]) -> Violations {
     var violations = Violations()
     for (thread, writes) in writesPerThread.enumerated() {
       for seq in 0..<writes {

@@ -5,22 +5,22 @@ import StressKit
 /// running on. Every write deadlocks, alone or not. On Linux, libdispatch notices this exact
 /// case and traps instead of hanging, so its trials end as `crash` (SIGILL) there: the run
 /// records what happens, not what the tutorials say.
-public final class DeadlockSubject: StressSubject, @unchecked Sendable {
-  public static let info = SubjectInfo(
+package final class DeadlockSubject: StressSubject, @unchecked Sendable {
+  package static let info = SubjectInfo(
     id: "deadlock",
     summary: "DispatchQueue.sync onto the serial queue it runs on (misuse; Linux traps it)",
     documented: .notListed, defaultReadRatio: 0, failsAlone: true)
 
   private let queue = DispatchQueue(label: "stress.deadlock")
 
-  public init(shape: TrialShape) {}
+  package init(shape: TrialShape) {}
 
-  public func write(_ step: Step) {
+  package func write(_ step: Step) {
     queue.sync {
       queue.sync {}
     }
   }
 
-  public func read(_ step: Step) -> String? { nil }
-  public func check(writesPerThread: [Int]) -> Violations { Violations() }
+  package func read(_ step: Step) -> String? { nil }
+  package func check(writesPerThread: [Int]) -> Violations { Violations() }
 }

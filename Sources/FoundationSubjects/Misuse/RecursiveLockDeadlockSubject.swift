@@ -3,22 +3,22 @@ import StressKit
 
 /// Taking an `NSLock` the thread already holds (NSLock is not recursive; NSRecursiveLock is).
 /// On Linux it is a pthread mutex, and the second `lock()` waits forever: `hang`.
-public final class RecursiveLockDeadlockSubject: StressSubject, @unchecked Sendable {
-  public static let info = SubjectInfo(
+package final class RecursiveLockDeadlockSubject: StressSubject, @unchecked Sendable {
+  package static let info = SubjectInfo(
     id: "recursive-lock-deadlock", summary: "NSLock locked again by the thread holding it (misuse)",
     documented: .notListed, defaultReadRatio: 0, failsAlone: true)
 
   private let lock = NSLock()
 
-  public init(shape: TrialShape) {}
+  package init(shape: TrialShape) {}
 
-  public func write(_ step: Step) {
+  package func write(_ step: Step) {
     lock.lock()
     lock.lock()
     lock.unlock()
     lock.unlock()
   }
 
-  public func read(_ step: Step) -> String? { nil }
-  public func check(writesPerThread: [Int]) -> Violations { Violations() }
+  package func read(_ step: Step) -> String? { nil }
+  package func check(writesPerThread: [Int]) -> Violations { Violations() }
 }

@@ -7,8 +7,8 @@ import Synchronization
 /// registered for its whole duration: registered before the post began, and not yet being
 /// removed when it returned (delivery is synchronous on the posting thread). The bookkeeping
 /// uses its own lock, never held across a call into the center.
-public final class NotificationCenterSubject: StressSubject, @unchecked Sendable {
-  public static let info = SubjectInfo(
+package final class NotificationCenterSubject: StressSubject, @unchecked Sendable {
+  package static let info = SubjectInfo(
     id: "notificationcenter",
     summary: "NotificationCenter: addObserver/removeObserver while other threads post",
     documented: .safe, sendable: Sendability.of(NotificationCenter.self), ordersPerThread: true)
@@ -33,7 +33,7 @@ public final class NotificationCenterSubject: StressSubject, @unchecked Sendable
   private let registered = Mutex([ObjectIdentifier: Observer]())
   private let postIDs = Atomic<Int>(0)
 
-  public init(shape: TrialShape) {
+  package init(shape: TrialShape) {
     threads = shape.threads
     live = .allocate(capacity: threads)
     live.initialize(repeating: nil, count: threads)
@@ -45,7 +45,7 @@ public final class NotificationCenterSubject: StressSubject, @unchecked Sendable
     live.deallocate()
   }
 
-  public func write(_ step: Step) {
+  package func write(_ step: Step) {
     if let registration = live[step.thread] {
       // It stops counting as registered before removal begins.
       _ = registered.withLock { $0.removeValue(forKey: ObjectIdentifier(registration.observer)) }
@@ -63,7 +63,7 @@ public final class NotificationCenterSubject: StressSubject, @unchecked Sendable
     }
   }
 
-  public func read(_ step: Step) -> String? {
+  package func read(_ step: Step) -> String? {
     let id = postIDs.add(1, ordering: .relaxed).newValue
     let before = registered.withLock { $0 }
     center.post(name: Self.name, object: nil, userInfo: ["id": id])
@@ -77,7 +77,7 @@ public final class NotificationCenterSubject: StressSubject, @unchecked Sendable
   }
 
   /// Once the threads are done, one more post must reach every observer still registered.
-  public func check(writesPerThread: [Int]) -> Violations {
+  package func check(writesPerThread: [Int]) -> Violations {
     var violations = Violations()
     if let problem = read(Step(thread: 0, seq: 0, random: 0)) { violations.add(problem) }
     return violations

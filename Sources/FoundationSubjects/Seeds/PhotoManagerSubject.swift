@@ -5,8 +5,8 @@ import StressKit
 /// fix is `rw-barrier` (barrier writes, sync reads). Every snapshot must be a consistent prefix
 /// of what was added: each thread adds its photos in order, so a snapshot holds, for each
 /// thread, its first k photos in order, nothing torn, nothing twice.
-public final class PhotoManagerSubject: StressSubject, @unchecked Sendable {
-  public static let info = SubjectInfo(
+package final class PhotoManagerSubject: StressSubject, @unchecked Sendable {
+  package static let info = SubjectInfo(
     id: "photomanager",
     summary: "the GCD tutorial's PhotoManager: addPhoto(_:) and a photos snapshot",
     documented: .notListed, sendable: Sendability.of(PhotoManager.self), ordersPerThread: true)
@@ -31,20 +31,20 @@ public final class PhotoManagerSubject: StressSubject, @unchecked Sendable {
   /// the array grows; the end check sees every photo.
   static let window = 64
 
-  public init(shape: TrialShape) {
+  package init(shape: TrialShape) {
     self.shape = shape
   }
 
-  public func write(_ step: Step) {
+  package func write(_ step: Step) {
     manager.addPhoto(Photo(token: step.token))
   }
 
-  public func read(_ step: Step) -> String? {
+  package func read(_ step: Step) -> String? {
     let snapshot = manager.photos
     return Self.prefixProblem(snapshot[max(0, snapshot.count - Self.window)...], shape: shape)
   }
 
-  public func check(writesPerThread: [Int]) -> Violations {
+  package func check(writesPerThread: [Int]) -> Violations {
     let photos = manager.photos
     var violations = Token.verify(photos.map(\.token), writesPerThread: writesPerThread)
     if let problem = Self.prefixProblem(photos[...], shape: shape) { violations.add(problem) }

@@ -4,8 +4,8 @@ import StressKit
 /// The classic lazy singleton, `if shared == nil { shared = Singleton() }; return shared`, on
 /// one fresh slot per operation: thread k's n-th call asks for singleton n, so every thread
 /// races to create each one. The check: one instance per singleton, seen by every thread.
-public class SingletonCheckThenCreateSubject: StressSubject, @unchecked Sendable {
-  public class var info: SubjectInfo {
+package class SingletonCheckThenCreateSubject: StressSubject, @unchecked Sendable {
+  package class var info: SubjectInfo {
     SubjectInfo(
       id: "singleton-check-then-create",
       summary: "lazy singleton: if shared == nil { shared = create() }, a fresh one per operation",
@@ -19,7 +19,7 @@ public class SingletonCheckThenCreateSubject: StressSubject, @unchecked Sendable
   class var window: Double { 0 }
   static let sleepingSlots = 1024
 
-  public required init(shape: TrialShape) {
+  package required init(shape: TrialShape) {
     ledger = SingletonLedger(shape: shape)
     instances = .allocate(capacity: ledger.slots)
     instances.initialize(repeating: nil, count: ledger.slots)
@@ -30,7 +30,7 @@ public class SingletonCheckThenCreateSubject: StressSubject, @unchecked Sendable
     instances.deallocate()
   }
 
-  public func write(_ step: Step) {
+  package func write(_ step: Step) {
     let slot = step.seq % ledger.slots
     if instances[slot] == nil {
       // Only the first slots sleep: under a lock the sleeps add up, and a long trial must
@@ -42,9 +42,9 @@ public class SingletonCheckThenCreateSubject: StressSubject, @unchecked Sendable
     ledger.record(thread: step.thread, slot: slot, instance)
   }
 
-  public func read(_ step: Step) -> String? { nil }
+  package func read(_ step: Step) -> String? { nil }
 
-  public func check(writesPerThread: [Int]) -> Violations {
+  package func check(writesPerThread: [Int]) -> Violations {
     ledger.check(writesPerThread: writesPerThread)
   }
 }

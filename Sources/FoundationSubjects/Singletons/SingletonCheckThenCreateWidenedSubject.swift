@@ -3,10 +3,10 @@ import StressKit
 /// The same, with a 100 µs sleep between the check and the create (in its first 1,024
 /// singletons, so a long trial under a lock stays short), so the race shows even when
 /// threads rarely meet: the tutorials' demonstration.
-public final class SingletonCheckThenCreateWidenedSubject: SingletonCheckThenCreateSubject,
+package final class SingletonCheckThenCreateWidenedSubject: SingletonCheckThenCreateSubject,
   @unchecked Sendable
 {
-  public override class var info: SubjectInfo {
+  package override class var info: SubjectInfo {
     SubjectInfo(
       id: "singleton-check-then-create-widened",
       summary: "the lazy singleton with a 100 µs sleep between check and create (the tutorials')",

@@ -3,8 +3,8 @@ import StressKit
 /// A `lazy var` on a shared object, the Swift way to defer creating a member: `lazy` is not
 /// thread-safe, so two threads reaching it first may both run the initializer. One fresh
 /// holder per operation, as for the check-then-create singleton.
-public final class SingletonLazyVarSubject: StressSubject, @unchecked Sendable {
-  public static let info = SubjectInfo(
+package final class SingletonLazyVarSubject: StressSubject, @unchecked Sendable {
+  package static let info = SubjectInfo(
     id: "singleton-lazy-var", summary: "a lazy var on a shared object, a fresh one per operation",
     documented: .notListed, defaultReadRatio: 0)
 
@@ -20,20 +20,20 @@ public final class SingletonLazyVarSubject: StressSubject, @unchecked Sendable {
   let ledger: SingletonLedger
   let holders: [Holder]
 
-  public init(shape: TrialShape) {
+  package init(shape: TrialShape) {
     let ledger = SingletonLedger(shape: shape)
     self.ledger = ledger
     holders = (0..<ledger.slots).map { _ in Holder(ledger: ledger) }
   }
 
-  public func write(_ step: Step) {
+  package func write(_ step: Step) {
     let slot = step.seq % ledger.slots
     ledger.record(thread: step.thread, slot: slot, holders[slot].shared)
   }
 
-  public func read(_ step: Step) -> String? { nil }
+  package func read(_ step: Step) -> String? { nil }
 
-  public func check(writesPerThread: [Int]) -> Violations {
+  package func check(writesPerThread: [Int]) -> Violations {
     ledger.check(writesPerThread: writesPerThread)
   }
 }

@@ -7,8 +7,8 @@ import Synchronization
 /// trial (or each epoch, with --instances) the next, so every measured access races on a
 /// static nobody has touched yet. Past 32 instances in one process, holders are reused (their
 /// statics already set), which the check still accepts.
-public final class SingletonStaticLetSubject: StressSubject, @unchecked Sendable {
-  public static let info = SubjectInfo(
+package final class SingletonStaticLetSubject: StressSubject, @unchecked Sendable {
+  package static let info = SubjectInfo(
     id: "singleton-static-let",
     summary: "a static let, first touched by every thread at once (one per fresh process)",
     documented: .notListed,
@@ -23,7 +23,7 @@ public final class SingletonStaticLetSubject: StressSubject, @unchecked Sendable
   private let threads: Int
   private let seen: UnsafeMutablePointer<Int>
 
-  public init(shape: TrialShape) {
+  package init(shape: TrialShape) {
     let index = Self.nextHolder.add(1, ordering: .relaxed).oldValue
     holder = staticHolders[index % staticHolders.count]
     threads = shape.threads
@@ -35,14 +35,14 @@ public final class SingletonStaticLetSubject: StressSubject, @unchecked Sendable
     seen.deallocate()
   }
 
-  public func write(_ step: Step) {
+  package func write(_ step: Step) {
     seen[step.thread] = holder.shared.id
   }
 
-  public func read(_ step: Step) -> String? { nil }
+  package func read(_ step: Step) -> String? { nil }
 
   /// The holder's initializer ran once, and every thread that asked got that instance.
-  public func check(writesPerThread: [Int]) -> Violations {
+  package func check(writesPerThread: [Int]) -> Violations {
     var violations = Violations()
     // Untouched (no write reached it), the initializer has not run, and that is right too.
     let runs = holder.initializerRuns

@@ -1,17 +1,17 @@
 /// Declares it never fails unprotected, then fails whenever two threads read: a subject that
 /// breaks its own expectation, so the tests can see the run fail and say which one broke.
-public final class SelfTestBrokenPromise: StressSubject, @unchecked Sendable {
-  public static let info = SubjectInfo(
+package final class SelfTestBrokenPromise: StressSubject, @unchecked Sendable {
+  package static let info = SubjectInfo(
     id: "selftest-broken-promise", summary: "self-test: promises never to fail, then does",
     documented: .notListed,
     expectations: [.neverFails(.unprotected, because: "self-test: it promises never to fail")],
     defaultReadRatio: 1, readOnly: true, hidden: true)
 
-  public init(shape: TrialShape) {}
+  package init(shape: TrialShape) {}
 
-  public func read(_ step: Step) -> String? {
+  package func read(_ step: Step) -> String? {
     step.thread == 1 ? "deliberate violation #\(step.seq)" : nil
   }
 
-  public func check(writesPerThread: [Int]) -> Violations { Violations() }
+  package func check(writesPerThread: [Int]) -> Violations { Violations() }
 }

@@ -1,14 +1,14 @@
 /// Every read by thread 1 reports a violation: corrupt whenever two threads read.
-public final class SelfTestCorrupt: StressSubject, @unchecked Sendable {
-  public static let info = SubjectInfo(
+package final class SelfTestCorrupt: StressSubject, @unchecked Sendable {
+  package static let info = SubjectInfo(
     id: "selftest-corrupt", summary: "self-test: thread 1's reads always fail",
     documented: .notListed, defaultReadRatio: 1, readOnly: true, hidden: true)
 
-  public init(shape: TrialShape) {}
+  package init(shape: TrialShape) {}
 
-  public func read(_ step: Step) -> String? {
+  package func read(_ step: Step) -> String? {
     step.thread == 1 ? "deliberate violation #\(step.seq)" : nil
   }
 
-  public func check(writesPerThread: [Int]) -> Violations { Violations() }
+  package func check(writesPerThread: [Int]) -> Violations { Violations() }
 }

@@ -1,16 +1,16 @@
 /// Traps (a Swift runtime error) on thread 1's first write: needs two threads, so the
 /// single-threaded sanity pass succeeds and the crash is a finding.
-public final class SelfTestCrash: StressSubject, @unchecked Sendable {
-  public static let info = SubjectInfo(
+package final class SelfTestCrash: StressSubject, @unchecked Sendable {
+  package static let info = SubjectInfo(
     id: "selftest-crash", summary: "self-test: traps on thread 1's first write",
     documented: .notListed, defaultReadRatio: 0, hidden: true)
 
-  public init(shape: TrialShape) {}
+  package init(shape: TrialShape) {}
 
-  public func write(_ step: Step) {
+  package func write(_ step: Step) {
     if step.thread == 1 { fatalError("selftest-crash: deliberate trap") }
   }
 
-  public func read(_ step: Step) -> String? { nil }
-  public func check(writesPerThread: [Int]) -> Violations { Violations() }
+  package func read(_ step: Step) -> String? { nil }
+  package func check(writesPerThread: [Int]) -> Violations { Violations() }
 }

@@ -3,23 +3,23 @@ import Synchronization
 /// Leaves its process poisoned: a multi-threaded trial reports `corrupt` and marks the process;
 /// any later trial in a marked process traps. A runner that reuses a worker after a failed
 /// trial would record that next trial as a crash it did not cause.
-public final class SelfTestPoison: StressSubject, @unchecked Sendable {
-  public static let info = SubjectInfo(
+package final class SelfTestPoison: StressSubject, @unchecked Sendable {
+  package static let info = SubjectInfo(
     id: "selftest-poison", summary: "self-test: poisons its process when it fails",
     documented: .notListed, defaultReadRatio: 1, readOnly: true, hidden: true)
 
   private static let poisoned = Atomic<Bool>(false)
   private let threads: Int
 
-  public init(shape: TrialShape) {
+  package init(shape: TrialShape) {
     precondition(
       !Self.poisoned.load(ordering: .relaxed), "selftest-poison: reused a poisoned worker")
     threads = shape.threads
   }
 
-  public func read(_ step: Step) -> String? { nil }
+  package func read(_ step: Step) -> String? { nil }
 
-  public func check(writesPerThread: [Int]) -> Violations {
+  package func check(writesPerThread: [Int]) -> Violations {
     var violations = Violations()
     if threads > 1 {
       Self.poisoned.store(true, ordering: .relaxed)

@@ -1,7 +1,7 @@
 /// Subjects that misbehave on purpose, so the harness's own tests can see a crash, a hang, a
 /// corrupt result and a broken subject without relying on luck. Hidden from `stress list`.
-public enum SelfTestSubjects {
-  public static func register(in catalog: inout Catalog) {
+package enum SelfTestSubjects {
+  package static func register(in catalog: inout Catalog) {
     catalog.add(SelfTestCrash.self)
     catalog.add(SelfTestHang.self)
     catalog.add(SelfTestCorrupt.self)
