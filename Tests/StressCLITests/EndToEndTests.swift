@@ -197,7 +197,7 @@ import Testing
     let dir = try temporaryDirectory()
     let csv = dir.appendingPathComponent("out.csv")
     let r = try runStress([
-      "run", "--subjects", "recursive-lock-deadlock,deadlock,counter", "--wrappers", "unprotected",
+      "run", "--subjects", "recursive-lock-deadlock,deadlock,noop", "--wrappers", "unprotected",
       "--threads", "1,2", "--trials", "1", "--ops", "10", "--timeout", "1", "--out", csv.path,
     ])
     #expect(r.code == 0, "\(r.err)")
@@ -212,7 +212,9 @@ import Testing
       // libdispatch on Linux traps sync-onto-own-queue; elsewhere it hangs. Either way a finding.
       #expect(row["outcome"] == "crash" || row["outcome"] == "hang", "\(row["outcome"] ?? "")")
     }
-    #expect(rows.filter { $0["subject"] == "counter" }.allSatisfy { $0["outcome"] == "ok" })
+    // The run went on after them. (noop, which cannot fail: an unprotected counter at two
+    // threads loses updates now and then, and a test must not pass by luck.)
+    #expect(rows.filter { $0["subject"] == "noop" }.allSatisfy { $0["outcome"] == "ok" })
   }
 
   @Test func aFullDiskIsARuntimeErrorNotASilentLoss() throws {
