@@ -10,7 +10,7 @@ import Synchronization
 final class WideWindowCounter: StressSubject, @unchecked Sendable {
   static let info = SubjectInfo(
     id: "test-wide-window-counter", summary: "test: load, yield, store", documented: .notListed,
-    hidden: true)
+    traits: [.hidden])
 
   private var value = 0
 
@@ -55,7 +55,7 @@ extension Catalog {
 final class StrideWitness: StressSubject, @unchecked Sendable {
   static let info = SubjectInfo(
     id: "test-stride-witness", summary: "test: threads stay within a stride",
-    documented: .notListed, defaultReadRatio: 0, hidden: true)
+    documented: .notListed, defaultReadRatio: 0, traits: [.hidden])
 
   static let stride = 25
 
@@ -95,7 +95,7 @@ final class StrideWitness: StressSubject, @unchecked Sendable {
 final class ReleaseWitness: StressSubject, @unchecked Sendable {
   static let info = SubjectInfo(
     id: "test-release-witness", summary: "test: operations run after the release is reported",
-    documented: .notListed, readOnly: true, hidden: true, failsAlone: true)
+    documented: .notListed, traits: [.readOnly, .hidden, .failsAlone])
 
   /// Set by the test's milestone closure; only the one test that uses this subject touches it.
   static let reported = Atomic(false)

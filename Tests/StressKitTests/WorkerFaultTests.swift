@@ -60,7 +60,8 @@ import Testing
 
   @Test func aWorkerThatAnswersWellGivesARow() throws {
     let r = try run(
-      "echo '{\"ready\":{}}' >&3; read line; echo '{\"sane\":{}}' >&3; echo '{\"started\":{}}' >&3; echo '\(Self.result)' >&3")
+      "echo '{\"ready\":{}}' >&3; read line; echo '{\"sane\":{}}' >&3; echo '{\"started\":{}}' >&3; echo '\(Self.result)' >&3"
+    )
     #expect(r.failure == nil)
     #expect(r.records.map(\.result.outcome) == [.ok])
   }
@@ -77,7 +78,10 @@ import Testing
       "echo '{\"ready\":{}}' >&3; read line; echo '\(result.replacingOccurrences(of: "\"writes\":10", with: "\"writes\":3"))' >&3",
       "the worker answered impossible values: ops 10 is not reads 0 + writes 3"
     ),
-    ("garbage", "echo '{\"ready\":{}}' >&3; read line; echo '{{{' >&3", "worker sent an unreadable result"),
+    (
+      "garbage", "echo '{\"ready\":{}}' >&3; read line; echo '{{{' >&3",
+      "worker sent an unreadable result"
+    ),
   ])
   func aWorkerThatCannotHaveMeantItIsAHarnessFailure(name: String, body: String, detail: String)
     throws

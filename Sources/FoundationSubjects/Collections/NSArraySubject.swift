@@ -5,7 +5,7 @@ import StressKit
 package final class NSArraySubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "nsarray", summary: "immutable NSArray, shared read-only: object(at:)",
-    documented: .safe, sendable: Sendability.of(NSArray.self), readOnly: true)
+    documented: .safe, sendable: Sendability.of(NSArray.self), traits: [.readOnly])
 
   static let size = 4096
   private let items: NSArray

@@ -5,7 +5,7 @@ import StressKit
 package final class NSDictionarySubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "nsdictionary", summary: "immutable NSDictionary, shared read-only: object(forKey:)",
-    documented: .safe, sendable: Sendability.of(NSDictionary.self), readOnly: true)
+    documented: .safe, sendable: Sendability.of(NSDictionary.self), traits: [.readOnly])
 
   static let size = 4096
   private let items: NSDictionary

@@ -12,8 +12,7 @@ package final class DateFormatStyleSubject: StressSubject, @unchecked Sendable {
     expectations: [
       .neverFails(
         .unprotected, because: "Date.ISO8601FormatStyle is a Sendable value type, shared as a let")
-    ],
-    readOnly: true)
+    ], traits: [.readOnly])
 
   private let style = Date.ISO8601FormatStyle(timeZone: Zones.utc)
 

@@ -8,7 +8,7 @@ package final class DateFormatterSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "dateformatter",
     summary: "DateFormatter, fixed config, shared read-only: string(from:), date(from:)",
-    documented: .unsafe, sendable: Sendability.of(DateFormatter.self), readOnly: true)
+    documented: .unsafe, sendable: Sendability.of(DateFormatter.self), traits: [.readOnly])
 
   private let formatter = DateFormatter()
 

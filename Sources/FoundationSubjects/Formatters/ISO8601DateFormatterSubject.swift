@@ -8,7 +8,8 @@ package final class ISO8601DateFormatterSubject: StressSubject, @unchecked Senda
   package static let info = SubjectInfo(
     id: "iso8601dateformatter",
     summary: "ISO8601DateFormatter, default options, shared read-only: string(from:), date(from:)",
-    documented: .notListed, sendable: Sendability.of(ISO8601DateFormatter.self), readOnly: true)
+    documented: .notListed, sendable: Sendability.of(ISO8601DateFormatter.self), traits: [.readOnly]
+  )
 
   private let formatter = ISO8601DateFormatter()
 

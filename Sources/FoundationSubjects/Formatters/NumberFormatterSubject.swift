@@ -8,7 +8,7 @@ package final class NumberFormatterSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "numberformatter",
     summary: "NumberFormatter, decimal, shared read-only: string(from:), number(from:)",
-    documented: .unsafe, sendable: Sendability.of(NumberFormatter.self), readOnly: true)
+    documented: .unsafe, sendable: Sendability.of(NumberFormatter.self), traits: [.readOnly])
 
   private let formatter = NumberFormatter()
 

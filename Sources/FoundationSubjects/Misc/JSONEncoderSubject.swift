@@ -6,7 +6,7 @@ import StressKit
 package final class JSONEncoderSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "jsonencoder", summary: "a shared JSONEncoder (sorted keys): encode(_:)",
-    documented: .notListed, sendable: Sendability.of(JSONEncoder.self), readOnly: true)
+    documented: .notListed, sendable: Sendability.of(JSONEncoder.self), traits: [.readOnly])
 
   struct Item: Encodable {
     let id: Int

@@ -9,7 +9,7 @@ package final class DeadlockSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "deadlock",
     summary: "DispatchQueue.sync onto the serial queue it runs on (misuse; Linux traps it)",
-    documented: .notListed, defaultReadRatio: 0, failsAlone: true)
+    documented: .notListed, defaultReadRatio: 0, traits: [.failsAlone])
 
   private let queue = DispatchQueue(label: "stress.deadlock")
 

@@ -6,7 +6,7 @@ import StressKit
 package final class RecursiveLockDeadlockSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "recursive-lock-deadlock", summary: "NSLock locked again by the thread holding it (misuse)",
-    documented: .notListed, defaultReadRatio: 0, failsAlone: true)
+    documented: .notListed, defaultReadRatio: 0, traits: [.failsAlone])
 
   private let lock = NSLock()
 

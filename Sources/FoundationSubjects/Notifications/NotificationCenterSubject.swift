@@ -11,7 +11,8 @@ package final class NotificationCenterSubject: StressSubject, @unchecked Sendabl
   package static let info = SubjectInfo(
     id: "notificationcenter",
     summary: "NotificationCenter: addObserver/removeObserver while other threads post",
-    documented: .safe, sendable: Sendability.of(NotificationCenter.self), ordersPerThread: true)
+    documented: .safe, sendable: Sendability.of(NotificationCenter.self), traits: [.ordersPerThread]
+  )
 
   static let name = Notification.Name("stress.subject")
 

@@ -9,7 +9,7 @@ package final class PhotoManagerSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "photomanager",
     summary: "the GCD tutorial's PhotoManager: addPhoto(_:) and a photos snapshot",
-    documented: .notListed, sendable: Sendability.of(PhotoManager.self), ordersPerThread: true)
+    documented: .notListed, sendable: Sendability.of(PhotoManager.self), traits: [.ordersPerThread])
 
   struct Photo {
     let token: Int

@@ -16,7 +16,7 @@ package final class SingletonStaticLetSubject: StressSubject, @unchecked Sendabl
       .neverFails(
         .everyWrapper, because: "Swift initializes a global or static let exactly once, atomically")
     ],
-    defaultReadRatio: 0, freshProcess: true)
+    defaultReadRatio: 0, traits: [.freshProcess])
 
   static let nextHolder = Atomic<Int>(0)
   let holder: any StaticHolder.Type

@@ -13,38 +13,31 @@ public struct SubjectInfo: Sendable {
   public var expectations: [Expectation]
   /// The share of operations that are reads when neither the suite nor the user sets one.
   public var defaultReadRatio: Double
-  /// A read-only subject has no write operation: every operation is a read.
-  public var readOnly: Bool
-  /// Hidden subjects (the harness's self-tests) are left out of `stress list`.
-  public var hidden: Bool
-  /// The subject reproduces a misuse that fails even on one thread (a deadlock): it skips the
-  /// single-threaded sanity pass, and its failures alone are findings, not a broken subject.
-  public var failsAlone: Bool
-  /// Each trial needs a fresh process: the state under test lives once per process (a
-  /// `static let`), so a reused worker would test nothing after its first trial.
-  public var freshProcess: Bool
-  /// The subject relies on each thread's operations running in order, on one thread (it keeps
-  /// per-thread state): the dispatch-apply driver, which spreads a thread's steps over the pool,
-  /// is refused for it.
-  public var ordersPerThread: Bool
+  /// How it is driven beyond its reads and writes.
+  public var traits: SubjectTraits
+
+  /// No write operation: every operation is a read.
+  public var readOnly: Bool { traits.contains(.readOnly) }
+  /// Left out of `stress list`.
+  public var hidden: Bool { traits.contains(.hidden) }
+  /// Fails even alone, by design: no sanity pass, its failures are findings.
+  public var failsAlone: Bool { traits.contains(.failsAlone) }
+  /// A fresh worker for every trial.
+  public var freshProcess: Bool { traits.contains(.freshProcess) }
+  /// Keeps per-thread order: no dispatch-apply driver.
+  public var ordersPerThread: Bool { traits.contains(.ordersPerThread) }
 
   public init(
     id: String, summary: String, documented: DocumentedSafety, sendable: Bool? = nil,
-    expectations: [Expectation] = [], defaultReadRatio: Double = 0.5, readOnly: Bool = false,
-    hidden: Bool = false, failsAlone: Bool = false, freshProcess: Bool = false,
-    ordersPerThread: Bool = false
+    expectations: [Expectation] = [], defaultReadRatio: Double = 0.5, traits: SubjectTraits = []
   ) {
-    self.ordersPerThread = ordersPerThread
-    self.failsAlone = failsAlone
     self.id = id
     self.summary = summary
     self.documented = documented
     self.sendable = sendable
     self.expectations = expectations
-    self.defaultReadRatio = readOnly ? 1 : defaultReadRatio
-    self.readOnly = readOnly
-    self.hidden = hidden
-    self.freshProcess = freshProcess
+    self.traits = traits
+    self.defaultReadRatio = traits.contains(.readOnly) ? 1 : defaultReadRatio
   }
 
   /// The expectation that covers `wrapper`, if any.

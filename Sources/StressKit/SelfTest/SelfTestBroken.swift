@@ -2,7 +2,7 @@
 package final class SelfTestBroken: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "selftest-broken", summary: "self-test: its check fails even on one thread",
-    documented: .notListed, hidden: true)
+    documented: .notListed, traits: [.hidden])
 
   package init(shape: TrialShape) {}
 

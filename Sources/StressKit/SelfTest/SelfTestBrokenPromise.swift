@@ -5,7 +5,7 @@ package final class SelfTestBrokenPromise: StressSubject, @unchecked Sendable {
     id: "selftest-broken-promise", summary: "self-test: promises never to fail, then does",
     documented: .notListed,
     expectations: [.neverFails(.unprotected, because: "self-test: it promises never to fail")],
-    defaultReadRatio: 1, readOnly: true, hidden: true)
+    defaultReadRatio: 1, traits: [.readOnly, .hidden])
 
   package init(shape: TrialShape) {}
 

@@ -2,7 +2,7 @@
 package final class SelfTestCorrupt: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "selftest-corrupt", summary: "self-test: thread 1's reads always fail",
-    documented: .notListed, defaultReadRatio: 1, readOnly: true, hidden: true)
+    documented: .notListed, defaultReadRatio: 1, traits: [.readOnly, .hidden])
 
   package init(shape: TrialShape) {}
 

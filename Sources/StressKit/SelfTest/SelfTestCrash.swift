@@ -3,7 +3,7 @@
 package final class SelfTestCrash: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "selftest-crash", summary: "self-test: traps on thread 1's first write",
-    documented: .notListed, defaultReadRatio: 0, hidden: true)
+    documented: .notListed, defaultReadRatio: 0, traits: [.hidden])
 
   package init(shape: TrialShape) {}
 

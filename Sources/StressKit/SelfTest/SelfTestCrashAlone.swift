@@ -3,7 +3,7 @@
 package final class SelfTestCrashAlone: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "selftest-crash-alone", summary: "self-test: traps on its first write, even alone",
-    documented: .notListed, defaultReadRatio: 0, hidden: true)
+    documented: .notListed, defaultReadRatio: 0, traits: [.hidden])
 
   package init(shape: TrialShape) {}
 

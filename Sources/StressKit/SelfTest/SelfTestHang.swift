@@ -4,7 +4,7 @@ import Dispatch
 package final class SelfTestHang: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "selftest-hang", summary: "self-test: blocks forever on thread 1's first write",
-    documented: .notListed, defaultReadRatio: 0, hidden: true)
+    documented: .notListed, defaultReadRatio: 0, traits: [.hidden])
 
   private let never = DispatchSemaphore(value: 0)
 

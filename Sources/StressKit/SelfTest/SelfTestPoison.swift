@@ -6,7 +6,7 @@ import Synchronization
 package final class SelfTestPoison: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "selftest-poison", summary: "self-test: poisons its process when it fails",
-    documented: .notListed, defaultReadRatio: 1, readOnly: true, hidden: true)
+    documented: .notListed, defaultReadRatio: 1, traits: [.readOnly, .hidden])
 
   private static let poisoned = Atomic<Bool>(false)
   private let threads: Int
