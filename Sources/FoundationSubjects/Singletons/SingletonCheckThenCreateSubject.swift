@@ -12,7 +12,7 @@ package class SingletonCheckThenCreateSubject: StressSubject, @unchecked Sendabl
       documented: .notListed, defaultReadRatio: 0)
   }
 
-  let ledger: SingletonLedger
+  let ledger: SameInstanceLedger
   let instances: UnsafeMutablePointer<Singleton?>
   /// Seconds to sleep between the check and the create, as the GCD tutorials do to make the
   /// race show on demand; 0 here, set by the `-widened` variant.
@@ -20,7 +20,7 @@ package class SingletonCheckThenCreateSubject: StressSubject, @unchecked Sendabl
   static let sleepingSlots = 1024
 
   package required init(shape: TrialShape) {
-    ledger = SingletonLedger(shape: shape)
+    ledger = SameInstanceLedger.singletons(shape)
     instances = .allocate(capacity: ledger.slots)
     instances.initialize(repeating: nil, count: ledger.slots)
   }

@@ -9,19 +9,19 @@ package final class SingletonLazyVarSubject: StressSubject, @unchecked Sendable 
     documented: .notListed, defaultReadRatio: 0)
 
   final class Holder: @unchecked Sendable {
-    let ledger: SingletonLedger
+    let ledger: SameInstanceLedger
     lazy var shared: Singleton = ledger.create()
 
-    init(ledger: SingletonLedger) {
+    init(ledger: SameInstanceLedger) {
       self.ledger = ledger
     }
   }
 
-  let ledger: SingletonLedger
+  let ledger: SameInstanceLedger
   let holders: [Holder]
 
   package init(shape: TrialShape) {
-    let ledger = SingletonLedger(shape: shape)
+    let ledger = SameInstanceLedger.singletons(shape)
     self.ledger = ledger
     holders = (0..<ledger.slots).map { _ in Holder(ledger: ledger) }
   }

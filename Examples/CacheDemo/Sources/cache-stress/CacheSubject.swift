@@ -35,19 +35,21 @@ final class CacheSubject<C: KeyedCache>: StressSubject, @unchecked Sendable {
   }
 
   private let cache = C()
-  private let ledger: CacheLedger
+  /// What each thread was handed for each key, from stress's same-instance oracle.
+  private let ledger: SameInstanceLedger
 
   init(shape: TrialShape) {
-    ledger = CacheLedger(shape: shape)
+    ledger = SameInstanceLedger(shape: shape, naming: "key", countsCreations: false)
   }
 
   func write(_ step: Step) {
-    let key = step.seq % ledger.keys
-    ledger.record(thread: step.thread, key: key, cache.value(forKey: key, create: ledger.create))
+    let key = step.seq % ledger.slots
+    ledger.record(
+      thread: step.thread, slot: key, id: cache.value(forKey: key, create: ledger.create))
   }
 
   func read(_ step: Step) -> String? {
-    ledger.validate(cache.value(forKey: Int(step.random % UInt64(ledger.keys))))
+    ledger.validate(cache.value(forKey: Int(step.random % UInt64(ledger.slots))))
   }
 
   func check(writesPerThread: [Int]) -> Violations {
@@ -55,56 +57,14 @@ final class CacheSubject<C: KeyedCache>: StressSubject, @unchecked Sendable {
   }
 }
 
-/// What each thread was handed for each key (a row per thread, so the bookkeeping does not
-/// race), and how many values were created.
-final class CacheLedger: @unchecked Sendable {
-  let keys: Int
-  private let threads: Int
-  private let handed: UnsafeMutablePointer<Int>
-  private let created = Atomic<Int>(0)
-  private let sink = Atomic<UInt64>(0)
-
-  init(shape: TrialShape) {
-    threads = shape.threads
-    keys = max(1, min(shape.opsPerThread ?? 4096, 1 << 16))
-    handed = .allocate(capacity: threads * keys)
-    handed.initialize(repeating: 0, count: threads * keys)
-  }
-
-  deinit {
-    handed.deallocate()
-  }
-
-  /// Makes a value as a real cache would: with some work (about a microsecond), which is why
-  /// it is cached, and which is the window two threads can both fall into.
+/// A value made as a real cache would: with some work (about a microsecond), which is why it
+/// is cached, and which is the window two threads can both fall into.
+extension SameInstanceLedger {
   func create() -> Int {
-    var work = UInt64(threads)
+    var work = UInt64(slots)
     for i in 0..<500 { work = work &* 6_364_136_223_846_793_005 &+ UInt64(i) }
-    // Stored, so the optimizer cannot drop the work.
-    sink.store(work, ordering: .relaxed)
-    return created.add(1, ordering: .relaxed).newValue
-  }
-
-  func record(thread: Int, key: Int, _ value: Int) {
-    handed[thread * keys + key] = value
-  }
-
-  func validate(_ value: Int?) -> String? {
-    guard let value else { return nil }
-    return value > 0 && value <= created.load(ordering: .relaxed) ? nil : "cache holds \(value)"
-  }
-
-  /// Every key got one value, and every thread that asked for it was handed that one.
-  func check(writesPerThread: [Int]) -> Violations {
-    var violations = Violations()
-    let reached = min(keys, writesPerThread.max() ?? 0)
-    for key in 0..<reached {
-      let values = Set(
-        (0..<threads).filter { writesPerThread[$0] > key }.map { handed[$0 * keys + key] })
-      if values.count > 1 {
-        violations.add("key \(key): threads were handed \(values.count) different values")
-      }
-    }
-    return violations
+    // Kept, so the optimizer cannot drop the work.
+    withExtendedLifetime(work) {}
+    return newInstance()
   }
 }
