@@ -36,12 +36,13 @@ extension Trial {
     }
 
     let start = gate.openNow { milestone(.started) }
-    let began = Atomic<Bool>(false)
+    // Set by the first lane's task to begin: a subject can stall lanes, never the first start.
+    let began = BeganFlag()
     Task {
-      began.store(true, ordering: .releasing)
       await withTaskGroup(of: Void.self) { group in
         for lane in lanes {
           group.addTask {
+            began.value.store(true, ordering: .releasing)
             tallies.post(
               await driveTask(subject, wrapper, lane: lane, gate: gate), thread: lane.thread)
           }
@@ -58,7 +59,7 @@ extension Trial {
     // nothing else keeps busy, that is a harness failure after five seconds.
     let watched = taskPoolIsWatched.load(ordering: .relaxed)
     if !watched || finished.wait(timeout: .now() + 5) == .timedOut {
-      if watched && !began.load(ordering: .acquiring) {
+      if watched && !began.value.load(ordering: .acquiring) {
         return .harnessFault(
           "the concurrency runtime started no task within 5 s (a thread limit?)")
       }
@@ -96,3 +97,9 @@ extension Trial {
 /// Set in worker processes: a tasks trial whose first task never begins is the harness's
 /// failure there. (In a test process, other tests may keep the pool busy for a while.)
 @usableFromInline let taskPoolIsWatched = Atomic<Bool>(false)
+
+/// Whether a trial's first task has begun, shared with its tasks.
+@usableFromInline final class BeganFlag: Sendable {
+  @usableFromInline let value = Atomic<Bool>(false)
+  @usableFromInline init() {}
+}
