@@ -38,17 +38,28 @@ extension Trial {
     let start = gate.openNow { milestone(.started) }
     // Set by the first lane's task to begin: a subject can stall lanes, never the first start.
     let began = BeganFlag()
-    Task {
-      await withTaskGroup(of: Void.self) { group in
-        for lane in lanes {
-          group.addTask {
-            began.value.store(true, ordering: .releasing)
-            tallies.post(
-              await driveTask(subject, wrapper, lane: lane, gate: gate), thread: lane.thread)
+    let launch: @Sendable () -> Void = {
+      Task {
+        await withTaskGroup(of: Void.self) { group in
+          for lane in lanes {
+            group.addTask {
+              began.value.store(true, ordering: .releasing)
+              tallies.post(
+                await driveTask(subject, wrapper, lane: lane, gate: gate), thread: lane.thread)
+            }
           }
         }
+        finished.signal()
       }
-      finished.signal()
+    }
+    // In a worker, the task is created on a thread of its own: where no thread can be had,
+    // creating it blocks for ever inside Dispatch (which retries), and the watch below must
+    // still be able to say so.
+    let watched = taskPoolIsWatched.load(ordering: .relaxed)
+    if !watched {
+      launch()
+    } else if let failure = Platform.startThread(launch) {
+      return .harnessFault("cannot start a thread for the tasks: \(failure)")
     }
     if let seconds = spec.bound.seconds {
       Platform.sleep(seconds: seconds)
@@ -57,7 +68,6 @@ extension Trial {
     // Where the concurrency runtime cannot start a thread (a process limit), the task never
     // begins, and the trial would pass for the subject's hang. In a worker, whose task pool
     // nothing else keeps busy, that is a harness failure after five seconds.
-    let watched = taskPoolIsWatched.load(ordering: .relaxed)
     if !watched || finished.wait(timeout: .now() + 5) == .timedOut {
       if watched && !began.value.load(ordering: .acquiring) {
         return .harnessFault(
