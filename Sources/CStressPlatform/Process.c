@@ -1,3 +1,4 @@
+#define _GNU_SOURCE
 #include "CStressPlatform.h"
 
 #include <errno.h>
@@ -12,20 +13,37 @@
 int cstress_set_parent_death_signal(int signal) {
   return prctl(PR_SET_PDEATHSIG, (unsigned long)signal, 0UL, 0UL, 0UL);
 }
+
+int cstress_pipe(int fds[2]) {
+  return pipe2(fds, O_CLOEXEC);
+}
 #else
 int cstress_set_parent_death_signal(int signal) {
   (void)signal;
   return -1;
 }
+
+int cstress_pipe(int fds[2]) {
+  if (pipe(fds) != 0) return -1;
+  fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+  fcntl(fds[1], F_SETFD, FD_CLOEXEC);
+  return 0;
+}
 #endif
+
+/// The child's last word before _exit: why it could not become the worker.
+static void report_and_exit(int report) {
+  int error = errno;
+  while (write(report, &error, sizeof error) < 0 && errno == EINTR) {
+  }
+  _exit(127);
+}
 
 pid_t cstress_spawn_worker(
   const char *path, char *const argv[], char *const envp[], const int fds[4]) {
   // The child tells why it could not exec through this pipe; a successful exec closes it.
   int report[2];
-  if (pipe(report) != 0) return -errno;
-  fcntl(report[0], F_SETFD, FD_CLOEXEC);
-  fcntl(report[1], F_SETFD, FD_CLOEXEC);
+  if (cstress_pipe(report) != 0) return -errno;
   pid_t parent = getpid();
   pid_t pid = fork();
   if (pid < 0) {
@@ -39,18 +57,21 @@ pid_t cstress_spawn_worker(
     close(report[0]);
     cstress_set_parent_death_signal(SIGKILL);
     if (getppid() != parent) _exit(4);
+    // The worker leaves SIGINT and SIGTERM to its runner from its first instruction: a Ctrl-C
+    // to the process group while it starts must not kill it.
+    struct sigaction ignore = {0};
+    ignore.sa_handler = SIG_IGN;
+    sigaction(SIGINT, &ignore, 0);
+    sigaction(SIGTERM, &ignore, 0);
     for (int i = 0; i < 4; i++) {
       if (fds[i] == i) {
-        fcntl(i, F_SETFD, 0);
+        if (fcntl(i, F_SETFD, 0) < 0) report_and_exit(report[1]);
       } else if (dup2(fds[i], i) < 0) {
-        break;
+        report_and_exit(report[1]);
       }
     }
     execve(path, argv, envp);
-    int error = errno;
-    while (write(report[1], &error, sizeof error) < 0 && errno == EINTR) {
-    }
-    _exit(127);
+    report_and_exit(report[1]);
   }
   close(report[1]);
   int error = 0;

@@ -17,8 +17,8 @@ public struct Console: Sendable {
 
   /// The process's stdout and stderr. A write that fails (a full device, a closed pipe, a
   /// stdout closed before the process started) is noted and dropped: it never ends the
-  /// process, and the run goes on. What is printed has its control characters escaped: ids
-  /// and descriptions come from files anyone may have written.
+  /// process, and the run goes on. What stdout prints has its control characters escaped:
+  /// ids and descriptions come from files anyone may have written.
   public static let standard: Console = {
     let failure = Mutex<String?>(nil)
     let closed = Platform.reopenedStandardDescriptors
@@ -33,9 +33,9 @@ public struct Console: Sendable {
         let reason = Platform.errorMessage()
         failure.withLock { $0 = $0 ?? reason }
       },
-      err: { text in
-        _ = Platform.writeAll(2, Array(Terminal.safe(text, keeping: Terminal.layout).utf8))
-      })
+      // Progress draws its live line with an escape sequence of its own; what users typed
+      // reaches stderr through `error`, which escapes it.
+      err: { text in _ = Platform.writeAll(2, Array(text.utf8)) })
     console.outputFailure = { failure.withLock { $0 } }
     return console
   }()

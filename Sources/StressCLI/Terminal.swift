@@ -1,6 +1,6 @@
 /// Text made safe to print: control characters (an escape sequence in an id or a suite's
 /// description, which could retitle or clear the terminal) and invisible format characters
-/// (a right-to-left override) are shown as `\u{1B}` instead of being sent to the terminal.
+/// (a right-to-left override) are shown as `\u001B` instead of being sent to the terminal.
 enum Terminal {
   /// `text` with every such character escaped but those in `keeping` (the line breaks of
   /// multi-line output, the carriage return of a live progress line).
@@ -11,7 +11,12 @@ enum Terminal {
     var out = ""
     for scalar in text.unicodeScalars {
       if needsEscape(scalar) && !keeping.contains(scalar) {
-        out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+        // JSON's spelling (`\u001B`, a surrogate pair beyond the BMP): readable in a table,
+        // and still valid, decoding to the same text, inside a `--format json` string.
+        for unit in String(scalar).utf16 {
+          let hex = String(unit, radix: 16, uppercase: true)
+          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        }
       } else {
         out.unicodeScalars.append(scalar)
       }

@@ -359,7 +359,7 @@ import Testing
     let r = try runStress(["run", "--subjects", "a\u{1B}[31mb"])
     #expect(r.code == 64)
     #expect(!r.err.contains("\u{1B}"))
-    #expect(r.err.contains("Unknown subject 'a\\u{1B}[31mb'"), "\(r.err)")
+    #expect(r.err.contains("Unknown subject 'a\\u001B[31mb'"), "\(r.err)")
   }
 
   @Test func anInterruptedJSONRunPrintsItsPartialSummary() throws {
@@ -415,7 +415,12 @@ import Testing
     let r = try runStress(["report", csv.path])
     #expect(r.code == 0, "\(r.err)")
     #expect(!r.out.contains("\u{1B}") && !r.out.contains("\u{202E}"))
-    #expect(r.out.contains("coun\\u{1B}[2Jter\\u{202E}"), "\(r.out)")
+    #expect(r.out.contains("coun\\u001B[2Jter\\u202E"), "\(r.out)")
+    // In JSON the escape is JSON's own, and decodes back to the text the file holds.
+    let json = try runStress(["report", csv.path, "--format", "json"])
+    let document = try JSONSerialization.jsonObject(with: Data(json.out.utf8))
+    let cells = try #require((document as? [String: Any])?["cells"] as? [[String: Any]])
+    #expect(cells.contains { $0["subject"] as? String == "coun\u{1B}[2Jter\u{202E}" })
   }
 
   @Test func anEmptyPathIsAUsageError() throws {

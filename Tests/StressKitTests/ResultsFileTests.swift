@@ -22,6 +22,17 @@ import Testing
     #expect(loaded[1].result.detail == "crash in trial 1")
   }
 
+  /// A detail of several lines is quoted; a row torn inside it ends at no line break there.
+  @Test func aTornRowWithALineBreakInAQuotedFieldIsDropped() throws {
+    var second = F.trial(F.cell("lock"), 1, outcome: .crash)
+    second.result.detail = "first line\nsecond line\nthird line"
+    let text = F.csv([F.trial(F.cell("lock"), 0), second])
+    let cut = try #require(text.range(of: "second line"))
+    let file = try ResultsFile.load(try F.write(String(text[..<cut.upperBound])))
+    #expect(file.rows.count == 1)
+    #expect(file.records.map(\.trial) == [0])
+  }
+
   @Test func aTornLastRowIsDropped() throws {
     let text = F.csv([F.trial(F.cell("lock"), 0), F.trial(F.cell("lock"), 1)])
     let torn = String(text.dropLast(40))

@@ -13,7 +13,12 @@ import Testing
     }
     #expect(ledger.check(writesPerThread: [3, 3]).isEmpty)
     #expect(ledger.validate(2) == nil && ledger.validate(nil) == nil)
-    #expect(ledger.validate(9) == "singleton holds 9")
+    #expect(ledger.validate(-1) == "singleton holds -1")
+    // An id never created shows at the end.
+    ledger.record(thread: 1, slot: 2, id: 9)
+    #expect(
+      ledger.check(writesPerThread: [3, 3]).first
+        == "singleton 2 was handed 9, which was never created")
   }
 
   @Test func threadsHandedDifferentInstancesAreCaught() {

@@ -29,7 +29,9 @@ import Testing
     return path
   }
 
-  func run(_ body: String) throws -> (records: [TrialRecord], failure: HarnessFailure?) {
+  func run(_ body: String, timeout: Double? = nil) throws -> (
+    records: [TrialRecord], failure: HarnessFailure?
+  ) {
     var options = RunOptions()
     options.subjects = ["test-wide-window-counter"]
     options.wrappers = ["lock"]
@@ -37,6 +39,7 @@ import Testing
     options.trials = 1
     options.ops = 10
     options.warmup = 0
+    options.timeout = timeout
     let plan = try Plan(options: options, catalog: .forTests, suiteDirectories: [])
     let script = try worker(body)
     // A test elsewhere may fork while the script is still open for writing, and the child
@@ -63,6 +66,16 @@ import Testing
       "echo '{\"ready\":{}}' >&3; read line; echo '{\"sane\":{}}' >&3; echo '{\"started\":{}}' >&3; echo '\(Self.result)' >&3"
     )
     #expect(r.failure == nil)
+    #expect(r.records.map(\.result.outcome) == [.ok])
+  }
+
+  /// A worker slow to start (a sanitizer build, a busy machine) does not spend its trial's
+  /// time on that: the timeout counts from its readiness.
+  @Test func aSlowStartIsNotTheTrialsHang() throws {
+    let r = try run(
+      "sleep 2; echo '{\"ready\":{}}' >&3; read line; echo '{\"sane\":{}}' >&3; "
+        + "echo '\(Self.result)' >&3", timeout: 1)
+    #expect(r.failure == nil, "\(String(describing: r.failure))")
     #expect(r.records.map(\.result.outcome) == [.ok])
   }
 

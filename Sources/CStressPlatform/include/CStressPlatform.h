@@ -10,9 +10,15 @@
 /// prctl PR_SET_PDEATHSIG). Returns 0, or -1 where the system has no such call.
 int cstress_set_parent_death_signal(int signal);
 
+/// A pipe whose ends are closed on exec from the moment they exist (pipe2 with O_CLOEXEC
+/// where the system has it): a fork on another thread cannot carry them into its child.
+int cstress_pipe(int fds[2]);
+
 /// Starts `path` as a worker: fork, then in the child, before anything else can happen to it,
-/// SIGKILL on the parent's death (Linux) and a check that the parent is still there; then
-/// `fds[0..3]` become its descriptors 0 to 3, and it execs. Returns the child's pid, or
+/// SIGKILL on the parent's death (Linux), a check that the parent is still there, SIGINT and
+/// SIGTERM ignored; then `fds[0..3]` become its descriptors 0 to 3, and it execs. The caller
+/// keeps descriptors 0 to 2 open (`Platform.ensureStandardDescriptors`), so no pipe end is
+/// among them. Returns the child's pid, or
 /// -errno if it could not fork or exec (the child reports exec's error through a pipe that a
 /// successful exec closes, as posix_spawn does).
 pid_t cstress_spawn_worker(

@@ -79,6 +79,12 @@ public final class Scheduler {
         }
         // The harness, not the subject, failed (no worker, a garbled or impossible answer):
         // no row blames the subject; the run stops with what it finished.
+        // A Ctrl-C sent to the process group may reach a worker before it ignores it: the
+        // interruption is what happened, not a harness failure.
+        if result.harnessFault, let interruption, interruption.requested != nil {
+          worker?.stop()
+          try stopEarly(observers, finished + [statistics], resumed, interruption)
+        }
         if result.harnessFault {
           worker?.stop()
           try stopEarly(

@@ -16,6 +16,7 @@ final class StartGate: Sendable {
   private let running = Atomic<Int>(0)
   private let opened = Atomic<Bool>(false)
   @usableFromInline let stopped = Atomic<Bool>(false)
+  private let abandoned = Atomic<Bool>(false)
   /// The release time, published before the gate opens so threads can time their failures.
   @usableFromInline let releasedAt = Atomic<UInt64>(0)
   private let openedSignal = DispatchSemaphore(value: 0)
@@ -81,13 +82,19 @@ final class StartGate: Sendable {
     return releasedAt.load(ordering: .relaxed)
   }
 
-  /// Releases the threads that arrived, stopped, when the others will never come (a thread
-  /// could not be started): the timed ones finish at once, the rest run their operations.
+  /// Releases the threads that arrived when the others will never come (a thread could not
+  /// be started): they see `isAbandoned` and do no operation, so nothing the subject does
+  /// (a deadlock, a crash) can stand in for the harness's failure.
   @usableFromInline
   func abandon() {
+    abandoned.store(true, ordering: .releasing)
     stopped.store(true, ordering: .relaxed)
     open()
   }
+
+  /// The trial was given up before it started: a thread must not run it.
+  @usableFromInline
+  var isAbandoned: Bool { abandoned.load(ordering: .acquiring) }
 
   /// Tells the threads of a time-bounded trial to finish.
   @usableFromInline

@@ -29,13 +29,15 @@ extension Trial {
         if !cpus.isEmpty { _ = Platform.pinCurrentThread(toCPU: cpus[index % cpus.count]) }
         var tally = Tally()
         gate.arriveAndWait { milestone(.started) }
-        drive(subjects, wrapper, lane: lane, tally: &tally, gate: gate, checkpoint: checkpoint)
+        if !gate.isAbandoned {
+          drive(subjects, wrapper, lane: lane, tally: &tally, gate: gate, checkpoint: checkpoint)
+        }
         tallies.post(tally, thread: index)
         done.leave()
       }
       if let failure {
         // A limit on threads is the harness's failure: release the threads already waiting,
-        // let them finish, and say so.
+        // which then do nothing, and say so.
         done.leave()
         gate.abandon()
         done.wait()

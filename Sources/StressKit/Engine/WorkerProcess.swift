@@ -11,6 +11,9 @@ final class WorkerProcess: TrialRunner {
   /// The worker said it is serving; a worker that dies before that never ran a trial.
   private var ready = false
   private static let diagnosticsLimit = 64 * 1024
+  /// How long a fresh worker may take to say it is ready (a TSan build on a busy machine
+  /// takes seconds).
+  static let startupNanos: UInt64 = 60_000_000_000
   /// Counts ThreadSanitizer reports in what the worker prints, when its binary is built with
   /// TSan (`scripts/tsan.sh`); nil otherwise.
   private var reports: ReportCounter?
@@ -32,7 +35,9 @@ final class WorkerProcess: TrialRunner {
 
   /// Runs `spec`; a crash, a hang past `timeout` seconds, or a garbled answer becomes the result.
   /// A crash or hang before the worker reported its single-threaded sanity pass (or in a
-  /// one-thread trial) is the subject's fault alone: `error`, not a finding.
+  /// one-thread trial) is the subject's fault alone: `error`, not a finding. A worker that dies
+  /// or stays silent before it says it is ready, or answers what no trial can produce, is the
+  /// harness's failure. The timeout counts from the worker's readiness, not its start-up.
   func run(
     _ spec: TrialSpec, timeout: Double, failsAlone: Bool = false,
     interruption: Interruption? = nil
@@ -62,7 +67,10 @@ final class WorkerProcess: TrialRunner {
     }
     guard Platform.writeAll(child.input, request) else { return alone(ended()) }
 
-    let deadline = Platform.monotonicNanos() &+ UInt64(timeout * 1e9)
+    // A fresh worker first has to start (exec, the runtime, a sanitizer's set-up): that time
+    // is not the trial's, and has a limit of its own.
+    let trialNanos = UInt64(timeout * 1e9)
+    var deadline = Platform.monotonicNanos() &+ (ready ? trialNanos : Self.startupNanos)
     while true {
       while let newline = results.firstIndex(of: UInt8(ascii: "\n")) {
         let line = Data(results[..<newline])
@@ -70,6 +78,7 @@ final class WorkerProcess: TrialRunner {
         switch try? JSONDecoder().decode(WorkerMessage.self, from: line) {
         case .ready?:
           ready = true
+          deadline = Platform.monotonicNanos() &+ trialNanos
         case .sane?:
           sane = true
         case .started?:
@@ -100,6 +109,10 @@ final class WorkerProcess: TrialRunner {
       let now = Platform.monotonicNanos()
       guard now < deadline else {
         stop()
+        guard ready else {
+          return .harnessFault(
+            "the worker did not start within \(Self.startupNanos / 1_000_000_000) s")
+        }
         return alone(
           TrialResult(
             outcome: .hang,

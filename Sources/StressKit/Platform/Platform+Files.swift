@@ -118,18 +118,11 @@ extension Platform {
     return fd
   }
 
-  /// The holder of a flock on `path`, if another open file holds one (this process's own
-  /// locks on other descriptors count too: the caller skips the files it holds). nil if none.
+  /// The holder of a flock on `path` other than this process, read from /proc/locks (Linux)
+  /// without taking a lock, so asking never makes a starting run fail; nil if none is known.
   package static func foreignLock(_ path: String) -> FileBusy? {
-    guard !isSpecialFile(path) else { return nil }
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    guard flock(fd, LOCK_SH | LOCK_NB) != 0 else {
-      _ = flock(fd, LOCK_UN)
-      return nil
-    }
-    return errno == EWOULDBLOCK ? FileBusy(holder: lockHolder(path)) : nil
+    guard let holder = lockHolder(path), holder != getpid() else { return nil }
+    return FileBusy(holder: holder)
   }
 
   /// The identity (as `fileIdentity` gives it) of what descriptor `fd` writes to, if it is a
@@ -146,11 +139,16 @@ extension Platform {
     guard stat(path, &info) == 0,
       let data = FileManager.default.contents(atPath: "/proc/locks")
     else { return nil }
-    // "1: FLOCK  ADVISORY  WRITE 4242 08:01:1234 0 EOF": pid, then major:minor:inode.
-    let inode = ":\(info.st_ino)"
+    // "1: FLOCK  ADVISORY  WRITE 4242 08:01:1234 0 EOF": pid, then major:minor:inode, the
+    // device numbers in hex (the kernel's encoding of st_dev).
+    let dev = UInt64(info.st_dev)
+    let major = (dev >> 8) & 0xfff | (dev >> 32) & ~0xfff
+    let minor = dev & 0xff | (dev >> 12) & ~0xff
+    let file = String(format: "%02llx:%02llx:%llu", major, minor, UInt64(info.st_ino))
     for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
       let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-      guard fields.count >= 6, fields[1] == "FLOCK", fields[5].hasSuffix(inode) else { continue }
+      // A waiting request ("1: -> FLOCK ...") holds nothing.
+      guard fields.count >= 6, fields[1] == "FLOCK", fields[5] == file else { continue }
       return Int32(fields[4])
     }
     return nil

@@ -12,8 +12,9 @@ import CStressPlatform
 
 extension Platform {
   /// Makes SIGINT and SIGTERM set `Interruption.process` instead of ending the process. The
-  /// command line calls this before it does anything else, so no signal, however early, is
-  /// lost: the run sees it before its first trial and stops cleanly.
+  /// command line calls this first thing (a worker, which ignores both from before its exec,
+  /// excepted), so no signal, however early, is lost: the run sees it before its first trial
+  /// and stops cleanly.
   package static func recordInterrupts() {
     // Touched here first, so the handler never runs the static's one-time initializer.
     _ = Interruption.process

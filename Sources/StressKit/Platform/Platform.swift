@@ -121,12 +121,16 @@ import Foundation
   package static func spawn(
     executable: String, arguments: [String], environment: [String: String]
   ) throws -> Child {
+    // Close-on-exec from the start: no worker spawned by another thread inherits an end.
+    var opened: [Int32] = []
     func makePipe() throws -> (read: Int32, write: Int32) {
       var fds: [Int32] = [0, 0]
-      guard pipe(&fds) == 0 else { throw SystemError.failed("pipe", errno) }
-      // The parent's ends must not leak into other workers spawned later.
-      _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
-      _ = fcntl(fds[1], F_SETFD, FD_CLOEXEC)
+      guard cstress_pipe(&fds) == 0 else {
+        let code = errno
+        for fd in opened { close(fd) }
+        throw SystemError.failed("pipe", code)
+      }
+      opened += fds
       return (fds[0], fds[1])
     }
     let input = try makePipe()

@@ -32,14 +32,22 @@ public struct ResultsFile: Sendable {
   public static func parse(_ bytes: [UInt8], path: String) throws(LoadError) -> ResultsFile {
     var whole = bytes.count
     // A row is whole once its line break is written: CRLF as stress writes it, or a bare LF
-    // (a file passed through a tool that rewrote the line ends).
-    while whole > 0 && bytes[whole - 1] != 10 {
-      whole -= 1
+    // (a file passed through a tool that rewrote the line ends); one inside a quoted field
+    // (a detail of several lines) ends no row.
+    whole = 0
+    var quoted = false
+    for (i, byte) in bytes.enumerated() {
+      if byte == UInt8(ascii: "\"") {
+        quoted.toggle()
+      } else if byte == 10 && !quoted {
+        whole = i + 1
+      }
     }
-    // Bytes after the last whole row may be a torn character; the rest must be UTF-8.
-    guard let text = String(validating: bytes[..<whole], as: UTF8.self),
-      whole > 0 || String(validating: bytes, as: UTF8.self) != nil
-    else {
+    // The file must be UTF-8, but for a character torn at its very end by a killed writer.
+    let utf8 = (0...min(3, bytes.count)).contains { torn in
+      String(validating: bytes.dropLast(torn), as: UTF8.self) != nil
+    }
+    guard utf8, let text = String(validating: bytes[..<whole], as: UTF8.self) else {
       throw LoadError("'\(path)' is not a results CSV: it is not UTF-8 text")
     }
     // A byte-order mark (a spreadsheet's export) and blank lines at the end carry no rows.
