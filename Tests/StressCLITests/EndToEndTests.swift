@@ -315,11 +315,7 @@ import Testing
     kill(runner, SIGKILL)
     // Each worker notices its parent is gone and exits on its own: in about 50 ms in a normal
     // build; a ThreadSanitizer build takes about a second to exit, hence the margin.
-    var alive = workers
-    for _ in 0..<60 where !alive.isEmpty {
-      usleep(50_000)
-      alive = alive.filter { kill($0, 0) == 0 && !isZombie($0) }
-    }
+    let alive = survivors(of: workers, within: 3)
     #expect(alive.isEmpty, "workers still running 3 s after their runner was killed: \(alive)")
     for pid in alive { kill(pid, SIGKILL) }
     process.waitUntilExit()

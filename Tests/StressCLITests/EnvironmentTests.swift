@@ -262,11 +262,7 @@ import Testing
       for pid in workers { kill(pid, SIGSTOP) }
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
-      var alive = workers
-      for _ in 0..<40 where !alive.isEmpty {
-        usleep(50_000)
-        alive = alive.filter { kill($0, 0) == 0 && !isZombie($0) }
-      }
+      let alive = survivors(of: workers, within: 2)
       #expect(!workers.isEmpty)
       #expect(alive.isEmpty, "workers stopped at birth outlived their runner: \(alive)")
       for pid in alive {
@@ -290,11 +286,7 @@ import Testing
     for pid in workers { kill(pid, SIGSTOP) }
     kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()
-    var alive = workers
-    for _ in 0..<40 where !alive.isEmpty {
-      usleep(50_000)
-      alive = alive.filter { kill($0, 0) == 0 && !isZombie($0) }
-    }
+    let alive = survivors(of: workers, within: 2)
     #expect(alive.isEmpty, "stopped workers outlived their runner: \(alive)")
     for pid in alive { kill(pid, SIGKILL) }
   }

@@ -73,10 +73,7 @@ func runShell(_ script: String, in directory: URL, timeout: Double = 60) throws 
   process.standardOutput = try FileHandle(forWritingTo: outURL)
   process.standardError = try FileHandle(forWritingTo: errURL)
   try process.run()
-  let deadline = Date().addingTimeInterval(timeout)
-  while process.isRunning && Date() < deadline { usleep(10_000) }
-  if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-  process.waitUntilExit()
+  waitForExit(process, timeout: timeout)
   let code =
     process.terminationReason == .uncaughtSignal
     ? 128 + process.terminationStatus : process.terminationStatus
@@ -87,3 +84,22 @@ func runShell(_ script: String, in directory: URL, timeout: Double = 60) throws 
 
 /// Whether this process may change to another user (root), for limits root ignores.
 var isRoot: Bool { getuid() == 0 }
+
+/// The pids of `pids` still alive (a zombie counts as gone) after waiting up to `seconds`.
+func survivors(of pids: [Int32], within seconds: Double) -> [Int32] {
+  var alive = pids
+  for _ in 0..<Int(seconds * 20) where !alive.isEmpty {
+    usleep(50_000)
+    alive = alive.filter { kill($0, 0) == 0 && !isZombie($0) }
+  }
+  return alive
+}
+
+/// Waits for `process`, killing it after `timeout` seconds: a hang is one failed test, not a
+/// stuck test run.
+func waitForExit(_ process: Process, timeout: Double) {
+  let deadline = Date().addingTimeInterval(timeout)
+  while process.isRunning && Date() < deadline { usleep(10_000) }
+  if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+  process.waitUntilExit()
+}

@@ -71,11 +71,7 @@ func runStress(_ arguments: [String], in directory: URL? = nil, timeout: Double 
   process.standardOutput = try FileHandle(forWritingTo: outURL)
   process.standardError = try FileHandle(forWritingTo: errURL)
   try process.run()
-  // A hang is one failed test, not a stuck test run: the process is killed after a minute.
-  let deadline = Date().addingTimeInterval(timeout)
-  while process.isRunning && Date() < deadline { usleep(10_000) }
-  if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-  process.waitUntilExit()
+  waitForExit(process, timeout: timeout)
   return (
     process.terminationStatus, try String(contentsOf: outURL, encoding: .utf8),
     try String(contentsOf: errURL, encoding: .utf8)
