@@ -49,3 +49,16 @@ import Testing
     #expect(FoundationCatalog.catalog.subject("selftest-crash") != nil)
   }
 }
+
+/// What the Thread Safety Summary documents, as the catalog states it: a sample of each list.
+@Suite struct DocumentedStatusTests {
+  @Test(arguments: [
+    ("nscalendar", DocumentedSafety.unsafe), ("nscalendar-mutating", .unsafe),
+    ("nsmutablearray", .unsafe), ("dateformatter", .unsafe), ("nsarray", .safe),
+    ("nsdictionary", .safe), ("calendar", .notListed),
+  ])
+  func theSummarysListsAreFollowed(subject: String, documented: DocumentedSafety) throws {
+    let type = try #require(FoundationCatalog.subjects.first { $0.info.id == subject })
+    #expect(type.info.documented == documented, "\(subject)")
+  }
+}

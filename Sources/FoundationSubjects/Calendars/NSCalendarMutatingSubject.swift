@@ -8,7 +8,7 @@ package final class NSCalendarMutatingSubject: StressSubject, @unchecked Sendabl
   package static let info = SubjectInfo(
     id: "nscalendar-mutating",
     summary: "NSCalendar, timeZone switched while shared: components(_:from:)",
-    documented: .notListed, sendable: Sendability.of(NSCalendar.self), defaultReadRatio: 0.9)
+    documented: .unsafe, sendable: Sendability.of(NSCalendar.self), defaultReadRatio: 0.9)
 
   private let calendar = NSCalendar(calendarIdentifier: .gregorian)!
 

@@ -8,7 +8,7 @@ package final class NSCalendarSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "nscalendar",
     summary: "NSCalendar, Gregorian in GMT, shared read-only: components(_:from:)",
-    documented: .notListed, sendable: Sendability.of(NSCalendar.self), traits: [.readOnly])
+    documented: .unsafe, sendable: Sendability.of(NSCalendar.self), traits: [.readOnly])
 
   static let units: NSCalendar.Unit = [.year, .month, .day, .hour, .minute, .second]
   private let calendar = NSCalendar(calendarIdentifier: .gregorian)!
