@@ -8,17 +8,37 @@ public enum StressCommand {
     + "every combination whether it stayed correct and how fast it ran."
   static let usage = "stress <subcommand>"
 
+  /// Every subcommand, once: the help's list, dispatch, `stress help <subcommand>` and the
+  /// "did you mean" all come from here.
+  static let subcommands: [SubcommandEntry] = [
+    SubcommandEntry(RunCommand.self) { catalog, console, arguments throws(UsageError) in
+      try RunCommand(catalog: catalog, console: console).run(arguments)
+    },
+    SubcommandEntry(ListCommand.self) { catalog, console, arguments throws(UsageError) in
+      try ListCommand(catalog: catalog, console: console).run(arguments)
+    },
+    SubcommandEntry(ReportCommand.self) { _, console, arguments throws(UsageError) in
+      try ReportCommand(console: console).run(arguments)
+    },
+    SubcommandEntry(VerdictsCommand.self) { _, console, arguments throws(UsageError) in
+      try VerdictsCommand(console: console).run(arguments)
+    },
+    SubcommandEntry(CompareCommand.self) { _, console, arguments throws(UsageError) in
+      try CompareCommand(console: console).run(arguments)
+    },
+    SubcommandEntry(MergeCommand.self) { _, console, arguments throws(UsageError) in
+      try MergeCommand(console: console).run(arguments)
+    },
+    SubcommandEntry(BenchCommand.self) { catalog, console, arguments throws(UsageError) in
+      try BenchCommand(catalog: catalog, console: console).run(arguments)
+    },
+  ]
+
   static var help: String {
     HelpText.render(
       overview: overview, usage: usage, options: [.help],
-      subcommands: [
-        (RunCommand.name, RunCommand.overview), (ListCommand.name, ListCommand.overview),
-        (ReportCommand.name, ReportCommand.overview),
-        (VerdictsCommand.name, VerdictsCommand.overview),
-        (CompareCommand.name, CompareCommand.overview),
-        (MergeCommand.name, MergeCommand.overview), (BenchCommand.name, BenchCommand.overview),
-        ("help", "Show help for a subcommand."),
-      ],
+      subcommands: subcommands.map { ($0.name, $0.overview) }
+        + [("help", "Show help for a subcommand.")],
       footer: "  See 'stress help <subcommand>' for detailed help.")
   }
 
@@ -55,11 +75,7 @@ public enum StressCommand {
   private static func dispatch(
     catalog: Catalog, arguments: [String], console: Console
   ) throws(UsageError) -> ExitCode {
-    let commands = [
-      RunCommand.name, ListCommand.name, ReportCommand.name, VerdictsCommand.name,
-      CompareCommand.name, MergeCommand.name,
-      BenchCommand.name, "help",
-    ]
+    let names = subcommands.map(\.name) + ["help"]
     guard let first = arguments.first else {
       console.out(help)
       return .success
@@ -69,48 +85,31 @@ public enum StressCommand {
     if first != RunCommand.name {
       Platform.restoreDefaultInterrupts()
     }
-    switch first {
-    case "-h", "--help":
+    if first == "-h" || first == "--help" {
       console.out(help)
       return .success
-    case RunCommand.name:
-      return try RunCommand(catalog: catalog, console: console).run(rest)
-    case ListCommand.name:
-      return try ListCommand(catalog: catalog, console: console).run(rest)
-    case ReportCommand.name:
-      return try ReportCommand(console: console).run(rest)
-    case VerdictsCommand.name:
-      return try VerdictsCommand(console: console).run(rest)
-    case CompareCommand.name:
-      return try CompareCommand(console: console).run(rest)
-    case MergeCommand.name:
-      return try MergeCommand(console: console).run(rest)
-    case BenchCommand.name:
-      return try BenchCommand(catalog: catalog, console: console).run(rest)
-    case "help":
+    }
+    if let command = subcommands.first(where: { $0.name == first }) {
+      return try command.run(catalog, console, rest)
+    }
+    if first == "help" {
       switch rest.first {
-      case nil: console.out(help)
-      case RunCommand.name: console.out(RunCommand.help)
-      case ListCommand.name: console.out(ListCommand.help)
-      case ReportCommand.name: console.out(ReportCommand.help)
-      case VerdictsCommand.name: console.out(VerdictsCommand.help)
-      case CompareCommand.name: console.out(CompareCommand.help)
-      case MergeCommand.name: console.out(MergeCommand.help)
-      case BenchCommand.name: console.out(BenchCommand.help)
-      case "help": console.out(help)
-      case let other?:
-        throw UsageError(
-          "Unknown subcommand '\(other)'.\(Suggestion.hint(for: other, in: commands))",
-          usage: "stress help <subcommand>")
+      case nil, "help": console.out(help)
+      case let name?:
+        guard let command = subcommands.first(where: { $0.name == name }) else {
+          throw UsageError(
+            "Unknown subcommand '\(name)'.\(Suggestion.hint(for: name, in: names))",
+            usage: "stress help <subcommand>")
+        }
+        console.out(command.help())
       }
       return .success
-    default:
-      if first.hasPrefix("-") {
-        throw UsageError("Unknown option '\(first)'.", usage: "\(usage)")
-      }
-      throw UsageError(
-        "Unknown subcommand '\(first)'.\(Suggestion.hint(for: first, in: commands))",
-        usage: "\(usage)")
     }
+    if first.hasPrefix("-") {
+      throw UsageError("Unknown option '\(first)'.", usage: "\(usage)")
+    }
+    throw UsageError(
+      "Unknown subcommand '\(first)'.\(Suggestion.hint(for: first, in: names))",
+      usage: "\(usage)")
   }
 }

@@ -2,6 +2,8 @@ import StressKit
 
 /// What every `stress` subcommand has: a name, help, options, and a console to print on.
 protocol Subcommand {
+  static var name: String { get }
+  static var overview: String { get }
   static var usage: String { get }
   static var options: [OptionSpec] { get }
   static var help: String { get }
@@ -28,5 +30,23 @@ extension Subcommand {
   func results(_ parsed: ParsedArguments, missing: String) throws(UsageError) -> [ResultsFile]? {
     guard !parsed.positionals.isEmpty else { throw UsageError(missing, usage: Self.usage) }
     return ResultsInput.load(parsed.positionals, console: console)
+  }
+}
+
+/// A subcommand in `StressCommand.subcommands`: what the help lists, and how it runs.
+struct SubcommandEntry: Sendable {
+  let name: String
+  let overview: String
+  let help: @Sendable () -> String
+  let run: @Sendable (Catalog, Console, [String]) throws(UsageError) -> ExitCode
+
+  init<C: Subcommand>(
+    _ command: C.Type,
+    run: @escaping @Sendable (Catalog, Console, [String]) throws(UsageError) -> ExitCode
+  ) {
+    name = C.name
+    overview = C.overview
+    help = { C.help }
+    self.run = run
   }
 }
