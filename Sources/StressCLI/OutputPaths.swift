@@ -15,14 +15,19 @@ struct OutputPaths {
 
   func check(usage: String) throws(UsageError) {
     var seen: [(what: String, path: String, identity: String)] = []
-    // Standard output or error redirected to a file (`> out.csv`) is written too.
+    // Standard output or error redirected to a file (`>> out.csv`) is written too: to an
+    // input, or to another output.
     for (fd, what) in [(Int32(1), "standard output"), (2, "standard error")] {
       if let identity = Platform.descriptorIdentity(fd) { seen.append((what, "", identity)) }
     }
     for input in inputs {
-      if let identity = Platform.fileIdentity(input.path) {
-        seen.append((input.what, input.path, identity))
+      guard let identity = Platform.fileIdentity(input.path) else { continue }
+      if let stream = seen.first(where: { $0.path.isEmpty && $0.identity == identity }) {
+        throw UsageError(
+          "\(stream.what) is the same file as \(input.what) '\(input.path)'; printing to it "
+            + "would change what is read. Redirect it elsewhere.", usage: usage)
       }
+      seen.append((input.what, input.path, identity))
     }
     for output in outputs {
       guard let identity = Platform.fileIdentity(output.path) else { continue }

@@ -160,6 +160,15 @@ struct RunCommand: Subcommand {
     paths.outputs = [("'--out'", path), ("'--summary-out'", summaryPath)]
     if let junit = parsed.string("junit") { paths.outputs.append(("'--junit'", junit)) }
     try paths.check(usage: Self.usage)
+    // Another run's files are refused before this one creates, cuts or locks any of its own.
+    do {
+      for output in paths.outputs where output.path != lock?.path {
+        try ResultsLock.refuseIfHeld(output.path)
+      }
+    } catch {
+      console.error("\(error)")
+      return .harness
+    }
 
     let writers: [any RunObserver]
     // The summary is written in place at the end: it is held from the start too.

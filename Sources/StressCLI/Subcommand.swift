@@ -29,6 +29,8 @@ extension Subcommand {
   /// nil after an `Error:` line if one cannot be used (exit 2).
   func results(_ parsed: ParsedArguments, missing: String) throws(UsageError) -> [ResultsFile]? {
     guard !parsed.positionals.isEmpty else { throw UsageError(missing, usage: Self.usage) }
+    try OutputPaths(inputs: parsed.positionals.map { ("the input", $0) })
+      .check(usage: Self.usage)
     return ResultsInput.load(parsed.positionals, console: console)
   }
 }

@@ -46,6 +46,8 @@ import Testing
       "\(tiny) --out n.csv --summary-out dangling.csv"
     ),
     ("stdout is the trial CSV", "touch r.csv", "\(tiny) --out r.csv >> r.csv"),
+    ("stdout is the report's input", "cp $CSV in.csv", "report in.csv --format json >> in.csv"),
+    ("stdout is the suite", "cp $SUITE s.json", "run --suite ./s.json --mode quick >> s.json"),
   ])
   func outputsThatNameAnotherFileAreRefused(name: String, setup: String, command: String) throws {
     let dir = try temporaryDirectory()
@@ -87,6 +89,7 @@ import Testing
     let sample = try Self.sampleResults().path
     let summary = dir.appendingPathComponent("out-summary.csv").path
     let small = ["run", "--subjects", "counter", "--trials", "1", "--ops", "10", "--threads", "1"]
+    try "mine".write(to: dir.appendingPathComponent("y.csv"), atomically: true, encoding: .utf8)
     let others: [[String]] = [
       ["merge", sample, "-o", csv.path],
       ["report", sample, "--html", csv.path],
@@ -100,6 +103,11 @@ import Testing
       #expect(r.code == 2, "\(command): \(r.err)")
       #expect(r.err.contains("is being written by another stress run"), "\(command): \(r.err)")
     }
+    // A refused run leaves its own files as they were: nothing is cut or made before it asks.
+    #expect(try String(contentsOf: dir.appendingPathComponent("y.csv"), encoding: .utf8) == "mine")
+    #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("z.csv").path))
+    #expect(
+      !FileManager.default.fileExists(atPath: dir.appendingPathComponent("y-summary.csv").path))
     first.waitUntilExit()
     let rows = try ResultsFile.load(csv.path).rows
     #expect(rows.count == 4)
