@@ -1,7 +1,9 @@
 /// How a subject is driven beyond its reads and writes: a set, instead of a row of Booleans.
 public struct SubjectTraits: OptionSet, Sendable, Hashable {
+  /// The traits as bits.
   public let rawValue: UInt8
 
+  /// The traits whose bits `rawValue` holds.
   public init(rawValue: UInt8) { self.rawValue = rawValue }
 
   /// No write operation: every operation is a read.

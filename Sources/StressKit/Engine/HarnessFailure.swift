@@ -6,9 +6,12 @@ public struct HarnessFailure: Error, Sendable, CustomStringConvertible {
   public var detail: String
   /// The cell whose trial could not be run.
   public var cell: Cell
+  /// Trials finished (and kept) before it.
   public var trialsDone = 0
+  /// Trials the plan holds.
   public var trialsPlanned = 0
 
+  /// One sentence: the cell, then what went wrong.
   public var description: String {
     "the harness failed in \(cell.subject) / \(cell.wrapper) / \(cell.threads) threads: \(detail)"
   }

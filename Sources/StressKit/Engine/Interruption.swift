@@ -5,11 +5,13 @@ import Synchronization
 public final class Interruption: Sendable {
   private let signal = Atomic<Int32>(0)
 
+  /// An interruption no one has asked for yet.
   public init() {}
 
   /// The process's own: SIGINT and SIGTERM land here once `Platform.recordInterrupts` ran.
   package static let process = Interruption()
 
+  /// Asks to stop, naming the signal; the first request wins.
   public func request(_ signal: Int32) {
     _ = self.signal.compareExchange(expected: 0, desired: signal, ordering: .relaxed)
   }
@@ -24,8 +26,11 @@ public final class Interruption: Sendable {
 /// Thrown by `Scheduler.run` when an interruption stopped the run. Every trial finished before
 /// it is already with the observers; the trial in flight was discarded.
 public struct RunInterrupted: Error, Sendable {
+  /// The signal that stopped the run.
   public var signal: Int32
+  /// Trials finished (and kept) before it, resumed ones included.
   public var trialsDone: Int
+  /// Trials the plan holds.
   public var trialsPlanned: Int
   /// The statistics of the cells with finished trials, for a partial summary.
   public var cells: [CellStatistics] = []
