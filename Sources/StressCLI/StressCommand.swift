@@ -101,7 +101,7 @@ public enum StressCommand {
             "Unknown subcommand '\(name)'.\(Suggestion.hint(for: name, in: names))",
             usage: "stress help <subcommand>")
         }
-        console.out(command.help())
+        console.out(command.help)
       }
       return .success
     }

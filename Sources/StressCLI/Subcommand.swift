@@ -39,7 +39,7 @@ extension Subcommand {
 struct SubcommandEntry: Sendable {
   let name: String
   let overview: String
-  let help: @Sendable () -> String
+  let help: String
   let run: @Sendable (Catalog, Console, [String]) throws(UsageError) -> ExitCode
 
   init<C: Subcommand>(
@@ -48,7 +48,7 @@ struct SubcommandEntry: Sendable {
   ) {
     name = C.name
     overview = C.overview
-    help = { C.help }
+    help = C.help
     self.run = run
   }
 }

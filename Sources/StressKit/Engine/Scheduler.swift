@@ -78,15 +78,14 @@ public final class Scheduler {
           try stopEarly(observers, finished + [statistics], resumed, interruption!)
         }
         // The harness, not the subject, failed (no worker, a garbled or impossible answer):
-        // no row blames the subject; the run stops with what it finished.
-        // A Ctrl-C sent to the process group may reach a worker before it ignores it: the
-        // interruption is what happened, not a harness failure.
-        if result.harnessFault, let interruption, interruption.requested != nil {
-          worker?.stop()
-          try stopEarly(observers, finished + [statistics], resumed, interruption)
-        }
+        // no row blames the subject; the run stops with what it finished. If an interruption
+        // came meanwhile (a Ctrl-C to the process group reaches workers too), that is what
+        // happened.
         if result.harnessFault {
           worker?.stop()
+          if let interruption, interruption.requested != nil {
+            try stopEarly(observers, finished + [statistics], resumed, interruption)
+          }
           try stopEarly(
             observers, finished + [statistics], resumed,
             failure: HarnessFailure(detail: result.detail, cell: cell))

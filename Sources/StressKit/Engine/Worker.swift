@@ -41,15 +41,13 @@ public enum Worker {
     guard Platform.writeAll(resultDescriptor, message.line) else { Platform.exitImmediately(3) }
   }
 
-  /// Exits as soon as the parent is gone (even if it was SIGKILLed and a trial is stuck). The
-  /// kernel kills it too when the parent dies (Linux), even while it is stopped (SIGSTOP) and
-  /// cannot watch; the parent must not have died before that was asked, hence the check after.
+  /// Exits as soon as the parent is gone (even if it was SIGKILLed and a trial is stuck). On
+  /// Linux the kernel kills it too, even while it is stopped and cannot watch: the spawn asked
+  /// for that before exec (`cstress_spawn_worker`). This watch is for the other systems.
   private static func watchParent(_ arguments: [String]) {
     guard let i = arguments.firstIndex(of: "--parent-pid"), i + 1 < arguments.count,
       let parent = Int32(arguments[i + 1])
     else { return }
-    _ = Platform.dieWithParent()
-    if Platform.parentProcessID != parent { Platform.exitImmediately(4) }
     let watchdog = Thread {
       while Platform.parentProcessID == parent { Platform.sleep(seconds: 0.05) }
       Platform.exitImmediately(4)

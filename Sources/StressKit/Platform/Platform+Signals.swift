@@ -1,5 +1,3 @@
-import CStressPlatform
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -51,12 +49,5 @@ extension Platform {
   /// of the process.
   package static func ignoreBrokenPipes() {
     _ = signal(SIGPIPE, SIG_IGN)
-  }
-
-  /// Has the kernel SIGKILL this process when the thread that started it exits (Linux): a
-  /// worker that is stopped (SIGSTOP) cannot watch its parent, but dies with it all the same.
-  /// False where the system has no such call.
-  package static func dieWithParent() -> Bool {
-    cstress_set_parent_death_signal(SIGKILL) == 0
   }
 }
