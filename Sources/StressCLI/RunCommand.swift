@@ -115,8 +115,8 @@ struct RunCommand: Subcommand {
     var plan: Plan
     var resumed: ResumedRun?
     var completed: [TrialRecord] = []
-    // The trial CSV is held for the whole run; a resumed one from before it is read, so two
-    // runs can never both think they finish it.
+    // The trial CSV is held for the whole run; a resumed one is locked before it is read, so
+    // two runs can never both think they finish it.
     var lock: ResultsLock?
     do {
       if parsed.flags.contains("resume") {
@@ -162,9 +162,8 @@ struct RunCommand: Subcommand {
     try paths.check(usage: Self.usage)
     // Another run's files are refused before this one creates, cuts or locks any of its own.
     do {
-      for output in paths.outputs where output.path != lock?.path {
-        try ResultsLock.refuseIfHeld(output.path)
-      }
+      // (A resumed file's own lock is this process's: refuseIfHeld passes it.)
+      for output in paths.outputs { try ResultsLock.refuseIfHeld(output.path) }
     } catch {
       console.error("\(error)")
       return .harness
