@@ -8,54 +8,62 @@ struct BenchCommand: Subcommand {
   static let overview =
     "Measure the harness itself: overhead against bare loops, detection power, process cost."
   static let usage = "stress bench [<options>]"
-  static let options: [OptionSpec] = [
-    .value("ops", "<n>", "Operations per overhead measurement.", default: "5000000"),
-    .value(
-      "repeats", "<n>", "Repetitions of each overhead measurement; medians are reported.",
-      default: "7"),
-    .value(
-      "trials", "<n>", "Trials per detection variant and per process-cost sample.", default: "20"),
-    .value("out", "<path>", "The CSV to write.", default: "Results/bench-<UTC timestamp>.csv"),
-    .flag("quiet", "Print only the path of the CSV."),
-    .help,
-  ]
+  struct Arguments: CommandArguments {
+    // The benchmark's own defaults, which help shows.
+    var ops = Benchmark.defaults.ops
+    var repeats = Benchmark.defaults.repeats
+    var trials = Benchmark.defaults.trials
+    var out: String?
+    var quiet = false
+  }
+  static var options: [Option<Arguments>] {
+    [
+      .value(
+        "ops", "<n>", "Operations per overhead measurement.", .integer(in: 1000...1_000_000_000),
+        to: \.ops),
+      .value(
+        "repeats", "<n>", "Repetitions of each overhead measurement; medians are reported.",
+        .integer(in: 1...1000), to: \.repeats),
+      .value(
+        "trials", "<n>", "Trials per detection variant and per process-cost sample.",
+        .integer(in: 1...10_000), to: \.trials),
+      .value(
+        "out", "<path>", "The CSV to write.", default: "Results/bench-<UTC timestamp>.csv", .text,
+        to: \.out),
+      .flag("quiet", "Print only the path of the CSV.", sets: \.quiet),
+    ]
+  }
 
   static var help: String {
-    HelpText.render(overview: overview, usage: usage, options: options)
+    HelpText.render(overview: overview, usage: usage, options: optionSpecs)
   }
 
   let catalog: Catalog
   let console: Console
 
-  func run(_ arguments: [String]) throws(UsageError) -> ExitCode {
+  func run(_ arguments: [String]) throws -> ExitCode {
     guard let parsed = try parse(arguments) else { return .success }
     var bench = Benchmark(catalog: catalog)
-    bench.ops = try parsed.integer("ops", in: 1000...1_000_000_000, usage: Self.usage) ?? bench.ops
-    bench.repeats = try parsed.integer("repeats", in: 1...1000, usage: Self.usage) ?? bench.repeats
-    bench.trials = try parsed.integer("trials", in: 1...10_000, usage: Self.usage) ?? bench.trials
-    let quiet = parsed.flags.contains("quiet")
+    bench.ops = parsed.ops
+    bench.repeats = parsed.repeats
+    bench.trials = parsed.trials
+    let quiet = parsed.quiet
     let plan = Plan(
       suite: "bench", mode: .default, cells: [], trials: 0, bound: .ops(0), seed: 0, timeout: 0)
     let path =
-      parsed.string("out")
+      parsed.out
       ?? RunCommand.defaultPath(for: plan, exists: FileManager.default.fileExists)
     let environment = RunEnvironment.current
-    let file: CSVFile
-    do {
-      if parsed.string("out") == nil {
-        try Platform.makeDirectories("Results")
-      }
-      file = try CSVFile(path: path)
-      try file.append([
-        [
-          "run_id", "started_at", "section", "name", "metric", "value", "unit", "toolchain", "os",
-          "cpus",
-        ]
-      ])
-    } catch {
-      console.error("\(error)")
-      return .harness
+    if parsed.out == nil {
+      try Platform.makeDirectories("Results")
     }
+    let file = try CSVFile(path: path)
+    try file.append([
+      [
+        "run_id", "started_at", "section", "name", "metric", "value", "unit", "toolchain", "os",
+        "cpus",
+      ]
+    ])
     var rows: [[String]] = []
     func row(_ section: String, _ name: String, _ metric: String, _ value: Double, _ unit: String) {
       rows.append([
@@ -82,13 +90,7 @@ struct BenchCommand: Subcommand {
     say(
       "\nDETECTION: trials failed of \(bench.trials); 2 threads, unprotected, writes only, "
         + "\(bench.detectionOps) ops per thread\n")
-    let detections: [Benchmark.Detection]
-    do {
-      detections = try bench.detection()
-    } catch {
-      console.error("\(error)")
-      return .harness
-    }
+    let detections = try bench.detection()
     let variants = Benchmark.variants.map(\.name)
     let subjects = bench.detectionSubjects
     let grid = subjects.map { subject in
@@ -112,13 +114,7 @@ struct BenchCommand: Subcommand {
     }
     say(Table(header: ["subject"] + variants, rows: grid).render())
 
-    let cost: (warmTrialMs: Double, freshWorkerMs: Double)
-    do {
-      cost = try bench.processCost()
-    } catch {
-      console.error("\(error)")
-      return .harness
-    }
+    let cost = try bench.processCost()
     row("process", "trial in a warm worker", "median_overhead_ms", cost.warmTrialMs, "ms")
     row(
       "process", "fresh worker and its first trial", "median_overhead_ms", cost.freshWorkerMs,
@@ -128,12 +124,7 @@ struct BenchCommand: Subcommand {
         format: "\nPROCESS: a trial in a warm worker costs %.2f ms beyond its timed region; "
           + "a fresh worker and its first trial %.2f ms (medians of %d)\n", cost.warmTrialMs,
         cost.freshWorkerMs, bench.trials))
-    do {
-      try file.append(rows)
-    } catch {
-      console.error("\(error)")
-      return .harness
-    }
+    try file.append(rows)
     console.out(quiet ? path + "\n" : "\nWrote \(path)\n")
     return .success
   }

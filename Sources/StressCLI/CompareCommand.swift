@@ -11,18 +11,34 @@ struct CompareCommand: Subcommand {
     ("<baseline.csv>", "The trial CSV of the run to compare against."),
     ("<current.csv>", "The trial CSV of the run under test."),
   ]
-  static let options: [OptionSpec] = [
-    .value(
-      "threshold", "<percent>",
-      "A median throughput change beyond this is reported, as 10% or 10.", default: "10%"),
-    .value(
-      "format", "<format>", "text, markdown (for a CI summary page) or json.", default: "text"),
-    .help,
-  ]
+  struct Arguments: CommandArguments {
+    var threshold = 0.1
+    var format = OutputFormat.text
+    var files: [String] = []
+    static var operands: WritableKeyPath<Self, [String]>? { \.files }
+
+    func validate() throws(UsageError) {
+      guard files.count == 2 else {
+        throw UsageError(
+          "Expected two results files, a baseline and a current run; got \(files.count).")
+      }
+    }
+  }
+  static var options: [Option<Arguments>] {
+    [
+      .value(
+        "threshold", "<percent>",
+        "A median throughput change beyond this is reported, as 10% or 10.", .percentage,
+        to: \.threshold),
+      .format(
+        "text, markdown (for a CI summary page) or json.", allowing: [.text, .markdown, .json],
+        to: \.format),
+    ]
+  }
 
   static var help: String {
     HelpText.render(
-      overview: overview, usage: usage, arguments: arguments, options: options,
+      overview: overview, usage: usage, arguments: arguments, options: optionSpecs,
       footer: """
         HOW CHANGES ARE JUDGED:
           Correctness: a protected wrapper with any failing trial now is a regression; an
@@ -42,39 +58,19 @@ struct CompareCommand: Subcommand {
 
   let console: Console
 
-  func run(_ arguments: [String]) throws(UsageError) -> ExitCode {
-    guard let parsed = try parse(arguments, takesOperands: true) else { return .success }
-    guard parsed.positionals.count == 2 else {
-      throw UsageError(
-        "Expected two results files, a baseline and a current run; got "
-          + "\(parsed.positionals.count).", usage: Self.usage)
-    }
-    let format = try parsed.format(allowing: [.text, .markdown, .json], usage: Self.usage)
-    let threshold = try Self.threshold(parsed.string("threshold") ?? "10%")
-    guard let files = ResultsInput.load(parsed.positionals, console: console) else {
-      return .harness
-    }
+  func run(_ arguments: [String]) throws -> ExitCode {
+    guard let parsed = try parse(arguments) else { return .success }
+    let files = try ResultsInput.load(parsed.files)
     let comparison = Comparison(
       baseline: CellStatistics.compute(files[0].records),
-      current: CellStatistics.compute(files[1].records), threshold: threshold)
+      current: CellStatistics.compute(files[1].records), threshold: parsed.threshold)
     let report = ComparisonReport(
       comparison: comparison, baseline: files[0], current: files[1])
-    switch format {
+    switch parsed.format {
     case .text: console.out(report.text())
     case .markdown: console.out(report.markdown())
     case .json: console.out(report.json())
     }
     return comparison.regressions.isEmpty ? .success : .failure
-  }
-
-  /// "10%" or "10" -> 0.1; from more than 0 to 1000%.
-  static func threshold(_ text: String) throws(UsageError) -> Double {
-    let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
-    guard let percent = Double(digits), percent > 0, percent <= 1000 else {
-      throw UsageError(
-        "Invalid value '\(text)' for '--threshold': expected a percentage above 0 and at most "
-          + "1000, such as 10%.", usage: usage)
-    }
-    return percent / 100
   }
 }

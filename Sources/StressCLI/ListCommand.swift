@@ -5,27 +5,32 @@ struct ListCommand: Subcommand {
   static let name = "list"
   static let overview = "List subjects, wrappers and suites."
   static let usage = "stress list [--all] [--format <format>]"
-  static let options: [OptionSpec] = [
-    .flag("all", "Include the hidden self-test subjects."),
-    .value("format", "<format>", "text or json.", default: "text"),
-    .help,
-  ]
+  struct Arguments: CommandArguments {
+    var all = false
+    var format = OutputFormat.text
+  }
+  static var options: [Option<Arguments>] {
+    [
+      .flag("all", "Include the hidden self-test subjects.", sets: \.all),
+      .format("text or json.", to: \.format),
+    ]
+  }
 
   static var help: String {
-    HelpText.render(overview: overview, usage: usage, options: options)
+    HelpText.render(overview: overview, usage: usage, options: optionSpecs)
   }
 
   let catalog: Catalog
   let console: Console
 
-  func run(_ arguments: [String]) throws(UsageError) -> ExitCode {
+  func run(_ arguments: [String]) throws -> ExitCode {
     guard let parsed = try parse(arguments) else { return .success }
-    let subjects = parsed.flags.contains("all") ? catalog.subjects : catalog.visibleSubjects
+    let subjects = parsed.all ? catalog.subjects : catalog.visibleSubjects
     let drivers =
       catalog.wrappers.map { ($0.info, "threads") }
       + catalog.taskWrappers.map { ($0.info, "tasks") }
     let suites = Suite.availableNames().map { ($0, try? Suite.locate($0)) }
-    if try parsed.format(allowing: [.text, .json], usage: Self.usage) == .json {
+    if parsed.format == .json {
       console.out(
         Listing(
           subjects: subjects.map {

@@ -6,14 +6,18 @@ struct MergeCommand: Subcommand {
   static let overview = "Join the trial CSVs of a sharded run (--shard I/N) into one."
   static let usage = "stress merge <results.csv>... -o <path>"
   static let arguments = [("<results.csv>", "Trial CSVs of the same plan, such as its shards.")]
-  static let options: [OptionSpec] = [
-    .value("out", "<path>", "The merged trial CSV to write.", short: "o"),
-    .help,
-  ]
+  struct Arguments: CommandArguments {
+    var out: String?
+    var files: [String] = []
+    static var operands: WritableKeyPath<Self, [String]>? { \.files }
+  }
+  static var options: [Option<Arguments>] {
+    [.value("out", "<path>", "The merged trial CSV to write.", short: "o", .text, to: \.out)]
+  }
 
   static var help: String {
     HelpText.render(
-      overview: overview, usage: usage, arguments: arguments, options: options,
+      overview: overview, usage: usage, arguments: arguments, options: optionSpecs,
       footer: """
         The files must come from the same plan (suite, mode, budget and tuning columns agree)
         and must not overlap (no trial of a cell twice). Shards of one run are interleaved back
@@ -24,28 +28,16 @@ struct MergeCommand: Subcommand {
 
   let console: Console
 
-  func run(_ arguments: [String]) throws(UsageError) -> ExitCode {
-    guard let parsed = try parse(arguments, takesOperands: true) else { return .success }
-    guard let out = parsed.string("out") else {
+  func run(_ arguments: [String]) throws -> ExitCode {
+    guard let parsed = try parse(arguments) else { return .success }
+    guard let out = parsed.out else {
       throw UsageError("Missing '-o <path>': the merged file to write.", usage: Self.usage)
     }
-    try OutputPaths.operands(parsed.positionals, output: ("'-o'", out)).check(usage: Self.usage)
-    guard let files = try results(parsed, missing: "No results files to merge.") else {
-      return .harness
-    }
-    let merge: ResultsMerge
-    do {
-      merge = try ResultsMerge(files)
-    } catch {
-      throw UsageError(RunCommand.capitalized(error.description), usage: Self.usage)
-    }
-    do {
-      try ReportFile(path: out, what: "the merged results").write(
-        ([ResultColumns.header] + merge.rows).map(CSV.line).joined())
-    } catch {
-      console.error("\(error)")
-      return .harness
-    }
+    try OutputPaths.operands(parsed.files, output: ("'-o'", out)).check(usage: Self.usage)
+    let files = try results(parsed.files, missing: "No results files to merge.")
+    let merge = try ResultsMerge(files)
+    try ReportFile(path: out, what: "the merged results").write(
+      ([ResultColumns.header] + merge.rows).map(CSV.line).joined())
     for note in merge.notes { console.err("Note: \(note).\n") }
     console.out("Merged \(merge.rows.count) trials from \(files.count) files into \(out)\n")
     return .success

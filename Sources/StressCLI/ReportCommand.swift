@@ -10,46 +10,46 @@ struct ReportCommand: Subcommand {
   static let arguments = [
     ("<results.csv>", "Trial CSVs written by 'stress run' (several: read as one, such as shards).")
   ]
-  static let options: [OptionSpec] = [
-    .value(
-      "html", "<path>",
-      "Write one self-contained HTML file (inline SVG charts, no network) instead of the tables."),
-    .value("format", "<format>", "The summary on stdout: text or json.", default: "text"),
-    .help,
-  ]
+  struct Arguments: CommandArguments {
+    var html: String?
+    var format = OutputFormat.text
+    var files: [String] = []
+    static var operands: WritableKeyPath<Self, [String]>? { \.files }
+  }
+  static var options: [Option<Arguments>] {
+    [
+      .value(
+        "html", "<path>",
+        "Write one self-contained HTML file (inline SVG charts, no network) instead of the tables.",
+        .text, to: \.html),
+      .format("The summary on stdout: text or json.", to: \.format),
+    ]
+  }
 
   static var help: String {
-    HelpText.render(overview: overview, usage: usage, arguments: arguments, options: options)
+    HelpText.render(overview: overview, usage: usage, arguments: arguments, options: optionSpecs)
   }
 
   let console: Console
 
-  func run(_ arguments: [String]) throws(UsageError) -> ExitCode {
-    guard let parsed = try parse(arguments, takesOperands: true) else { return .success }
-    let format = try parsed.format(allowing: [.text, .json], usage: Self.usage)
-    if let html = parsed.string("html") {
-      try OutputPaths.operands(parsed.positionals, output: ("'--html'", html))
+  func run(_ arguments: [String]) throws -> ExitCode {
+    guard let parsed = try parse(arguments) else { return .success }
+    if let html = parsed.html {
+      try OutputPaths.operands(parsed.files, output: ("'--html'", html))
         .check(usage: Self.usage)
     }
-    guard let files = try results(parsed, missing: "No results file to report on.") else {
-      return .harness
-    }
-    let cells = try ResultsInput.cells(files, usage: Self.usage)
-    if let html = parsed.string("html") {
+    let files = try results(parsed.files, missing: "No results file to report on.")
+    let cells = try ResultsInput.cells(files)
+    if let html = parsed.html {
       let suites = Set(files.flatMap { $0.values("suite") }).sorted().joined(separator: ", ")
       let report = HTMLReport(
         title: "stress: \(suites)", sources: files.map { "\($0.path): \($0.overview)" },
         cells: cells)
-      do {
-        try ReportFile(path: html, what: "the HTML report").write(report.render())
-      } catch {
-        console.error("\(error)")
-        return .harness
-      }
+      try ReportFile(path: html, what: "the HTML report").write(report.render())
       console.out("Wrote \(html)\n")
       return .success
     }
-    switch format {
+    switch parsed.format {
     case .json: console.out(SummaryDocument(cells: cells).json())
     default:
       let summary = RunSummary(cells: cells)

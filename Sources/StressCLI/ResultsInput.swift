@@ -1,30 +1,15 @@
 import StressKit
 
 /// Results files named on a command line (`report`, `compare`, `merge`, `verdicts`), loaded
-/// through the one loader: the first that cannot be used is an `Error:` line, and exit 2.
+/// through the one loader: the first that cannot be used stops the command (exit 2).
 enum ResultsInput {
-  static func load(_ paths: [String], console: Console) -> [ResultsFile]? {
-    var files: [ResultsFile] = []
-    for path in paths {
-      do {
-        files.append(try ResultsFile.load(path))
-      } catch {
-        console.error(RunCommand.capitalized(error.description))
-        return nil
-      }
-    }
-    return files
+  static func load(_ paths: [String]) throws(ResultsFile.LoadError) -> [ResultsFile] {
+    try paths.map { path throws(ResultsFile.LoadError) in try ResultsFile.load(path) }
   }
 
   /// The cells of `files` read as one run; files that overlap are refused, as `merge` does.
-  static func cells(_ files: [ResultsFile], usage: String) throws(UsageError) -> [CellStatistics] {
-    if files.count > 1 {
-      do {
-        _ = try ResultsMerge(files)
-      } catch {
-        throw UsageError(RunCommand.capitalized(error.description), usage: usage)
-      }
-    }
+  static func cells(_ files: [ResultsFile]) throws(ResultsMerge.Incompatible) -> [CellStatistics] {
+    if files.count > 1 { _ = try ResultsMerge(files) }
     return CellStatistics.compute(files.flatMap(\.records))
   }
 }

@@ -1,62 +1,124 @@
 import StressKit
 
-// MARK: - From the command line to RunOptions
+// MARK: - The run's options, declared once
 
 extension RunCommand {
-  /// The run's options, typed and checked one by one, then against each other.
-  static func options(from parsed: ParsedArguments) throws(UsageError) -> RunOptions {
-    var o = RunOptions()
-    o.suite = parsed.string("suite")
-    o.subjects = try parsed.list("subjects", usage: usage)
-    o.wrappers = try parsed.list("wrappers", usage: usage)
-    o.threads = try parsed.integers("threads", in: 1...Suite.maxThreads, usage: usage)
-    o.trials = try parsed.budget("trials", .trials, usage: usage).map { Int($0) }
-    o.ops = try parsed.budget("ops", .ops, usage: usage).map { Int($0) }
-    o.seconds = try parsed.budget("duration", .seconds, usage: usage)
-    o.readRatio = try parsed.number("read-ratio", in: 0...1, usage: usage)
-    o.seed = try parsed.seed("seed", usage: usage)
-    o.timeout = try parsed.budget("timeout", .timeout, usage: usage)
-    o.mode = try parsed.mode("mode", usage: usage) ?? .default
-    o.readers = try parsed.integer("readers", in: 0...Suite.maxThreads, usage: usage)
-    o.writers = try parsed.integer("writers", in: 0...Suite.maxThreads, usage: usage)
-    o.warmup = try parsed.budget("warmup", .warmup, usage: usage).map { Int($0) }
-    o.tuning.stride = try parsed.integer("stride", in: 0...Int(UInt32.max), usage: usage) ?? 0
-    o.tuning.yieldProbability = try parsed.number("perturb-yield", in: 0...1, usage: usage) ?? 0
-    o.tuning.pin = !parsed.flags.contains("no-pin")
-    o.countsSanitizerReports = parsed.flags.contains("count-tsan-reports")
-    o.tuning.instances = try parsed.integer("instances", in: 1...100_000, usage: usage) ?? 1
-    if let text = parsed.string("shard") {
-      guard let shard = Shard(text) else {
-        throw UsageError(
-          "Invalid value '\(text)' for '--shard': expected <i>/<n> with 1 <= i <= n <= "
-            + "\(Shard.maxCount), such as 2/4.", usage: usage)
+  /// What `stress run` is told: the engine's options, and where the command writes.
+  struct Arguments: CommandArguments {
+    var run = RunOptions()
+    var out: String?
+    var summaryOut: String?
+    var junit: String?
+    var resume = false
+    var quiet = false
+    var format = OutputFormat.text
+
+    func validate() throws(UsageError) {
+      if resume && out == nil {
+        throw UsageError("'--resume' needs '--out <path>': the file to finish.")
       }
-      o.shard = shard
     }
-    if let text = parsed.string("driver") {
-      guard let driver = Driver(rawValue: text) else {
-        let names = Driver.allCases.map(\.rawValue)
-        throw UsageError(
-          "Invalid value '\(text)' for '--driver': expected one of \(names.joined(separator: ", "))."
-            + Suggestion.hint(for: text, in: names), usage: usage)
-      }
-      o.driver = driver
-    }
-    if (o.readers == nil) != (o.writers == nil) {
-      throw UsageError("Give '--readers' and '--writers' together (either may be 0).", usage: usage)
-    }
-    if o.readers != nil && (o.threads != nil || o.readRatio != nil) {
-      throw UsageError(
-        "'--readers' and '--writers' replace '--threads' and '--read-ratio'; drop those.",
-        usage: usage)
-    }
-    if o.ops != nil && o.seconds != nil {
-      throw UsageError("Give either '--ops' or '--duration', not both.", usage: usage)
-    }
-    if o.suite == nil && o.subjects == nil {
-      throw UsageError(
-        "Nothing to run: give '--suite <suite>' or '--subjects <ids>'.", usage: usage)
-    }
-    return o
+  }
+
+  static var options: [Option<Arguments>] {
+    [
+      .value(
+        "suite", "<suite>", "A suite name (a file in Suites/) or the path to a suite file.",
+        .text, to: \.run.suite),
+      .value(
+        "subjects", "<ids>",
+        "Comma-separated subject ids (a repeat is folded into one). Without --suite, runs them with default settings; with it, replaces the suite's subjects.",
+        .ids, to: \.run.subjects),
+      .value(
+        "wrappers", "<ids>", "Comma-separated wrapper ids (a repeat is folded into one).",
+        default: "the suite's, else all", .ids, to: \.run.wrappers),
+      .value(
+        "threads", "<counts>",
+        "Comma-separated thread counts, each 1 to \(Suite.maxThreads) (a repeat is folded into one).",
+        default: "the suite's, else 1,2,4,8", .integers(in: 1...Suite.maxThreads),
+        to: \.run.threads),
+      .value(
+        "trials", "<n>", "Trials per cell.", default: "from --mode",
+        ValueParser.budget(.trials).map { Int($0) }, to: \.run.trials),
+      .value(
+        "ops", "<n>", "Operations per thread in each trial.", default: "from --mode",
+        ValueParser.budget(.ops).map { Int($0) }, to: \.run.ops),
+      .value(
+        "duration", "<seconds>", "Seconds per trial, instead of a number of operations.",
+        .budget(.seconds), to: \.run.seconds),
+      .value(
+        "read-ratio", "<ratio>", "The share of operations that are reads, 0 to 1.",
+        default: "the suite's, else each subject's", .number(in: 0...1), to: \.run.readRatio),
+      .value(
+        "seed", "<n>", "Seed of the operation streams; trial k of every cell uses seed + k.",
+        default: "random, recorded in the CSV", .seed, to: \.run.seed),
+      .value(
+        "timeout", "<seconds>",
+        "Seconds a trial may run before it counts as a hang and its worker is killed.",
+        default: "from --mode, plus --duration", .budget(.timeout), to: \.run.timeout),
+      .value(
+        "mode", "<mode>",
+        "Budget preset: quick (collections in under 30 s), default (under 3 min) or tough.",
+        .choice(), to: \.run.mode),
+      .value(
+        "readers", "<n>",
+        "Threads that only read; with --writers, replaces --threads and --read-ratio (JMH's thread groups).",
+        .integer(in: 0...Suite.maxThreads), to: \.run.readers),
+      .value(
+        "writers", "<n>", "Threads that only write; goes with --readers.",
+        .integer(in: 0...Suite.maxThreads), to: \.run.writers),
+      .value(
+        "warmup", "<n>",
+        "Trials per cell run first and discarded, so measured trials find a warm process.",
+        default: "from --mode: 0, 1 or 2", ValueParser.budget(.warmup).map { Int($0) },
+        to: \.run.warmup),
+      .value(
+        "stride", "<n>",
+        "Make all threads meet at a checkpoint every n operations, so they collide often.",
+        default: "0, off", .integer(in: 0...Int(UInt32.max)), to: \.run.tuning.stride),
+      .value(
+        "perturb-yield", "<p>",
+        "Probability of a seeded sched_yield() after each operation, 0 to 1.", default: "0, off",
+        .number(in: 0...1), to: \.run.tuning.yieldProbability),
+      .flag(
+        "no-pin",
+        "Do not pin thread k to the k-th allowed CPU (pinning is on by default, Linux only).",
+        sets: \.run.tuning.pin, to: false),
+      .value(
+        "instances", "<n>",
+        "Fresh subject instances per trial: the ops budget is split into n epochs, all threads on instance k in epoch k, so fresh-state races happen n times per trial.",
+        .integer(in: 1...100_000), to: \.run.tuning.instances),
+      .value(
+        "driver", "<driver>",
+        "threads (dedicated threads behind a start barrier) or dispatch-apply (the tutorials' concurrentPerform over writes, a baseline).",
+        .choice(), to: \.run.driver),
+      .value(
+        "out", "<path>", "The CSV file to write.", default: "Results/<suite>-<UTC timestamp>.csv",
+        .text, to: \.out),
+      .value(
+        "summary-out", "<path>",
+        "The per-cell summary CSV (percentiles, 99.9% CI, scaling, cost, detection rate).",
+        default: "beside --out, as <name>-summary.csv", .text, to: \.summaryOut),
+      .flag(
+        "resume",
+        "Finish an interrupted run into its --out file: its trials already there are not run again (the same options are needed; the seed is taken from the file).",
+        sets: \.resume),
+      .flag(
+        "count-tsan-reports",
+        "Count ThreadSanitizer reports per trial into tsan_reports (for a TSan build: scripts/tsan.sh).",
+        sets: \.run.countsSanitizerReports),
+      .value(
+        "shard", "<i>/<n>",
+        "Run only shard i of n (1-based): every n-th cell from the i-th, for a CI matrix; join the files with 'stress merge'.",
+        .shard, to: \.run.shard),
+      .value(
+        "junit", "<path>", "Also write JUnit XML for CI dashboards (a testcase per cell).",
+        .text, to: \.junit),
+      .format("The end-of-run summary on stdout: text or json.", to: \.format),
+      .flag(
+        "quiet",
+        "No progress and no summary: print only the path of the CSV (with --format json, only the JSON).",
+        sets: \.quiet),
+    ]
   }
 }

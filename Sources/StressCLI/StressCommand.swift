@@ -11,25 +11,25 @@ public enum StressCommand {
   /// Every subcommand, once: the help's list, dispatch, `stress help <subcommand>` and the
   /// "did you mean" all come from here.
   static let subcommands: [SubcommandEntry] = [
-    SubcommandEntry(RunCommand.self) { catalog, console, arguments throws(UsageError) in
+    SubcommandEntry(RunCommand.self) { catalog, console, arguments in
       try RunCommand(catalog: catalog, console: console).run(arguments)
     },
-    SubcommandEntry(ListCommand.self) { catalog, console, arguments throws(UsageError) in
+    SubcommandEntry(ListCommand.self) { catalog, console, arguments in
       try ListCommand(catalog: catalog, console: console).run(arguments)
     },
-    SubcommandEntry(ReportCommand.self) { _, console, arguments throws(UsageError) in
+    SubcommandEntry(ReportCommand.self) { _, console, arguments in
       try ReportCommand(console: console).run(arguments)
     },
-    SubcommandEntry(VerdictsCommand.self) { _, console, arguments throws(UsageError) in
+    SubcommandEntry(VerdictsCommand.self) { _, console, arguments in
       try VerdictsCommand(console: console).run(arguments)
     },
-    SubcommandEntry(CompareCommand.self) { _, console, arguments throws(UsageError) in
+    SubcommandEntry(CompareCommand.self) { _, console, arguments in
       try CompareCommand(console: console).run(arguments)
     },
-    SubcommandEntry(MergeCommand.self) { _, console, arguments throws(UsageError) in
+    SubcommandEntry(MergeCommand.self) { _, console, arguments in
       try MergeCommand(console: console).run(arguments)
     },
-    SubcommandEntry(BenchCommand.self) { catalog, console, arguments throws(UsageError) in
+    SubcommandEntry(BenchCommand.self) { catalog, console, arguments in
       try BenchCommand(catalog: catalog, console: console).run(arguments)
     },
   ]
@@ -90,7 +90,13 @@ public enum StressCommand {
       return .success
     }
     if let command = subcommands.first(where: { $0.name == first }) {
-      return try command.run(catalog, console, rest)
+      do {
+        return try command.run(catalog, console, rest)
+      } catch {
+        let info = MessageInfo(error, usage: command.usage)
+        console.error(info.message, usage: info.usage)
+        return info.exitCode
+      }
     }
     if first == "help" {
       switch rest.first {

@@ -1,37 +1,37 @@
 import StressKit
 
-/// What every `stress` subcommand has: a name, help, options, and a console to print on.
+/// What every `stress` subcommand has: a name, help, its option table, and a console to print on.
 protocol Subcommand {
+  associatedtype Arguments: CommandArguments
   static var name: String { get }
   static var overview: String { get }
   static var usage: String { get }
-  static var options: [OptionSpec] { get }
+  /// The options, declared once; `--help` is every command's and is not listed here.
+  static var options: [Option<Arguments>] { get }
   static var help: String { get }
   var console: Console { get }
 }
 
 extension Subcommand {
-  /// `arguments` parsed against this command's options; nil when they ask for help, which is
-  /// then printed. `takesOperands`: file operands are allowed (report, compare...).
-  func parse(_ arguments: [String], takesOperands: Bool = false) throws(UsageError)
-    -> ParsedArguments?
-  {
-    let parsed = try ParsedArguments(
-      arguments, specs: Self.options, usage: Self.usage, takesOperands: takesOperands)
-    guard !parsed.flags.contains("help") else {
+  /// What help lists: the table's options, then `--help`.
+  static var optionSpecs: [OptionSpec] { options.map(\.spec) + [.help] }
+
+  /// `arguments` parsed into this command's arguments; nil when they ask for help, which is
+  /// then printed.
+  func parse(_ arguments: [String]) throws(UsageError) -> Arguments? {
+    guard let parsed = try OptionParser.parse(arguments, options: Self.options, usage: Self.usage)
+    else {
       console.out(Self.help)
       return nil
     }
     return parsed
   }
 
-  /// The results files named as operands, at least one (`missing` says what is wanted if none);
-  /// nil after an `Error:` line if one cannot be used (exit 2).
-  func results(_ parsed: ParsedArguments, missing: String) throws(UsageError) -> [ResultsFile]? {
-    guard !parsed.positionals.isEmpty else { throw UsageError(missing, usage: Self.usage) }
-    try OutputPaths(inputs: parsed.positionals.map { ("the input", $0) })
-      .check(usage: Self.usage)
-    return ResultsInput.load(parsed.positionals, console: console)
+  /// The results files named as operands, at least one (`missing` says what is wanted if none).
+  func results(_ operands: [String], missing: String) throws -> [ResultsFile] {
+    guard !operands.isEmpty else { throw UsageError(missing, usage: Self.usage) }
+    try OutputPaths(inputs: operands.map { ("the input", $0) }).check(usage: Self.usage)
+    return try ResultsInput.load(operands)
   }
 }
 
@@ -39,15 +39,17 @@ extension Subcommand {
 struct SubcommandEntry: Sendable {
   let name: String
   let overview: String
+  let usage: String
   let help: String
-  let run: @Sendable (Catalog, Console, [String]) throws(UsageError) -> ExitCode
+  let run: @Sendable (Catalog, Console, [String]) throws -> ExitCode
 
   init<C: Subcommand>(
     _ command: C.Type,
-    run: @escaping @Sendable (Catalog, Console, [String]) throws(UsageError) -> ExitCode
+    run: @escaping @Sendable (Catalog, Console, [String]) throws -> ExitCode
   ) {
     name = C.name
     overview = C.overview
+    usage = C.usage
     help = C.help
     self.run = run
   }

@@ -10,14 +10,16 @@ struct VerdictsCommand: Subcommand {
   static let arguments = [
     ("<results.csv>", "Trial CSVs written by 'stress run' (several: read as one, such as shards).")
   ]
-  static let options: [OptionSpec] = [
-    .value("format", "<format>", "text or json.", default: "text"),
-    .help,
-  ]
+  struct Arguments: CommandArguments {
+    var format = OutputFormat.text
+    var files: [String] = []
+    static var operands: WritableKeyPath<Self, [String]>? { \.files }
+  }
+  static var options: [Option<Arguments>] { [.format("text or json.", to: \.format)] }
 
   static var help: String {
     HelpText.render(
-      overview: overview, usage: usage, arguments: arguments, options: options,
+      overview: overview, usage: usage, arguments: arguments, options: optionSpecs,
       footer: """
         HOW TO READ IT:
           Only unprotected trials at 2 or more threads count: a race needs company, and a
@@ -32,16 +34,13 @@ struct VerdictsCommand: Subcommand {
 
   let console: Console
 
-  func run(_ arguments: [String]) throws(UsageError) -> ExitCode {
-    guard let parsed = try parse(arguments, takesOperands: true) else { return .success }
-    let format = try parsed.format(allowing: [.text, .json], usage: Self.usage)
-    guard let files = try results(parsed, missing: "No results file to read.") else {
-      return .harness
-    }
-    let cells = try ResultsInput.cells(files, usage: Self.usage)
+  func run(_ arguments: [String]) throws -> ExitCode {
+    guard let parsed = try parse(arguments) else { return .success }
+    let files = try results(parsed.files, missing: "No results file to read.")
+    let cells = try ResultsInput.cells(files)
     let verdicts = Verdict.from(cells)
     let broken = cells.flatMap(\.failingSamples).filter { $0.brokenExpectation != nil }
-    if format == .json {
+    if parsed.format == .json {
       console.out(
         JSONOutput.encode(
           Document(

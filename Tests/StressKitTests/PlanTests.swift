@@ -87,10 +87,10 @@ import Testing
   }
 
   @Test(arguments: [
-    (["suite": "colections"], "unknown suite 'colections'"),
-    (["subjects": "swift-aray"], "unknown subject 'swift-aray'. Did you mean 'swift-array'?"),
-    (["subjects": "counter", "wrappers": "lok"], "unknown wrapper 'lok'. Did you mean 'lock'?"),
-    ([:], "nothing to run"),
+    (["suite": "colections"], "Unknown suite 'colections'. Did you mean 'collections'?"),
+    (["subjects": "swift-aray"], "Unknown subject 'swift-aray'. Did you mean 'swift-array'?"),
+    (["subjects": "counter", "wrappers": "lok"], "Unknown wrapper 'lok'. Did you mean 'lock'?"),
+    ([:], "Nothing to run: neither a suite nor subjects were named."),
   ])
   func reportsWhatIsWrong(fields: [String: String], message: String) throws {
     let dir = try directory(with: #"{"subjects": ["counter"]}"#, name: "collections")
@@ -101,8 +101,32 @@ import Testing
     #expect {
       try Plan(options: options, catalog: catalog, suiteDirectories: [dir])
     } throws: { error in
-      "\(error)".contains(message)
+      "\(error)".hasPrefix(message)
     }
+  }
+
+  @Test func contradictoryOptionsAreRefusedBeforeAnythingIsRead() {
+    func error(_ change: (inout RunOptions) -> Void) -> PlanError? {
+      var options = RunOptions()
+      options.subjects = ["counter"]
+      change(&options)
+      do {
+        _ = try Plan(options: options, catalog: catalog, suiteDirectories: [])
+        return nil
+      } catch { return error }
+    }
+    #expect(error { $0.subjects = nil } == .nothingToRun)
+    #expect(error { $0.readers = 1 } == .readersWithoutWriters)
+    #expect(error { $0.writers = 1 } == .readersWithoutWriters)
+    #expect(error { ($0.readers, $0.writers, $0.threads) = (1, 1, [2]) } == .readersReplaceThreads)
+    #expect(
+      error { ($0.readers, $0.writers, $0.readRatio) = (1, 1, 0.5) } == .readersReplaceThreads)
+    #expect(error { ($0.readers, $0.writers) = (0, 0) } == .noThreads)
+    #expect(error { ($0.ops, $0.seconds) = (10, 1) } == .opsAndDuration)
+    // A suite that does not exist is not looked for: the options were wrong first.
+    #expect(error { ($0.suite, $0.ops, $0.seconds) = ("nowhere", 10, 1) } == .opsAndDuration)
+    #expect(error { $0.threads = [0] } == .threadCount(0))
+    #expect(error { $0.trials = 0 } == .budget(.trials, 0))
   }
 
   @Test func readersAndWritersSetTheThreads() throws {
@@ -148,8 +172,8 @@ import Testing
     options.subjects = ["counter"]
     options.tuning.instances = 10
     options.seconds = 1
-    #expect { try Plan(options: options, catalog: catalog, suiteDirectories: []) } throws: {
-      "\($0)".contains("fresh instances")
+    #expect(throws: PlanError.instancesNeedOps) {
+      try Plan(options: options, catalog: catalog, suiteDirectories: [])
     }
   }
 }

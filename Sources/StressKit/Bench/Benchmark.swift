@@ -24,6 +24,9 @@ public struct Benchmark {
     self.catalog = catalog
   }
 
+  /// The sizes a benchmark has unless told otherwise (the catalog plays no part in them).
+  public static var defaults: Benchmark { Benchmark(catalog: Catalog()) }
+
   // MARK: - Overhead
 
   /// A harness measurement beside the bare loop doing the same work.

@@ -59,13 +59,12 @@ extension Plan {
   public init(
     options: RunOptions, catalog: Catalog, suiteDirectories: [String] = Suite.searchDirectories()
   ) throws(PlanError) {
+    try options.validate()
     let suite: Suite
     if let name = options.suite {
       suite = try Suite.locate(name, in: suiteDirectories)
-    } else if let subjects = options.subjects {
-      suite = Suite(name: "custom", subjects: subjects)
     } else {
-      throw PlanError("nothing to run: neither a suite nor subjects were named")
+      suite = Suite(name: "custom", subjects: options.subjects ?? [])
     }
 
     // A subject, wrapper or thread count named twice is one cell, not two under the same
@@ -74,37 +73,25 @@ extension Plan {
     let wrapperIDs = Self.folded(
       options.wrappers ?? suite.wrappers ?? catalog.wrapperInfos.map(\.id))
     var threads = Self.folded(options.threads ?? suite.threads ?? Suite.defaultThreads)
-    switch (options.readers, options.writers) {
-    case (nil, nil): break
-    case (let readers?, let writers?):
-      guard options.threads == nil else {
-        throw PlanError("readers and writers set the thread count; drop the thread list")
-      }
-      guard readers >= 0, writers >= 0, readers + writers >= 1 else {
-        throw PlanError("readers and writers must be 0 or more, and at least one thread in all")
-      }
+    if let readers = options.readers, let writers = options.writers {
       threads = [readers + writers]
-    default:
-      throw PlanError("give readers and writers together (either may be 0)")
     }
     let subjects = try subjectIDs.map { id throws(PlanError) in
       guard let type = catalog.subject(id) else {
-        let ids = catalog.visibleSubjects.map { $0.info.id }
-        throw PlanError("unknown subject '\(id)'.\(Suggestion.hint(for: id, in: ids))")
+        throw .unknownSubject(id, known: catalog.visibleSubjects.map { $0.info.id })
       }
       return type
     }
     let wrappers = try wrapperIDs.map { id throws(PlanError) in
       if let type = catalog.wrapper(id) { return (info: type.info, driver: options.driver) }
       if let type = catalog.taskWrapper(id) { return (info: type.info, driver: Driver.tasks) }
-      let ids = catalog.wrapperInfos.map(\.id)
-      throw PlanError("unknown wrapper '\(id)'.\(Suggestion.hint(for: id, in: ids))")
+      throw .unknownWrapper(id, known: catalog.wrapperInfos.map(\.id))
     }
     for n in threads where !(1...Suite.maxThreads).contains(n) {
-      throw PlanError("thread counts must be from 1 to \(Suite.maxThreads), got \(n)")
+      throw .threadCount(n)
     }
     if let ratio = options.readRatio, !(0...1).contains(ratio) {
-      throw PlanError("read ratio must be from 0 to 1, got \(ratio)")
+      throw .readRatio(ratio)
     }
 
     let cli = Budget(
@@ -117,37 +104,34 @@ extension Plan {
       (.timeout, options.timeout),
     ]
     for case (let field, let value?) in given where !field.accepts(value) {
-      throw PlanError("\(field.rawValue) must be \(field.expected), got \(value)")
+      throw .budget(field, value)
     }
     let trials = budget.trials ?? 1
     let bound: Bound = budget.seconds.map { .seconds($0) } ?? .ops(budget.ops ?? 1)
     if options.tuning.instances > 1 && (bound.opsPerThread == nil || options.driver != .threads) {
-      throw PlanError("fresh instances need an ops budget and the threads driver")
+      throw .instancesNeedOps
     }
     // A timeout the user gives is the whole deadline; one from a suite or a mode is a margin
     // on top of a timed trial's own duration.
     let timeout = options.timeout ?? (budget.timeout ?? 10) + (bound.seconds ?? 0)
     guard timeout > 0, timeout <= Suite.maxSeconds + (bound.seconds ?? 0) else {
-      throw PlanError("timeout must be more than 0 and at most \(Int(Suite.maxSeconds)) seconds")
+      throw .timeout(timeout)
     }
     if let seconds = bound.seconds, timeout <= seconds {
-      throw PlanError(
-        "timeout (\(timeout) s) must be longer than the trial duration (\(seconds) s)")
+      throw .timeoutWithinDuration(timeout: timeout, seconds: seconds)
     }
 
     var cells: [Cell] = []
     for subject in subjects {
       let info = subject.info
       if info.readOnly, let writers = options.writers, writers > 0 {
-        throw PlanError("subject '\(info.id)' is read-only: it has no writers to run")
+        throw .readOnlySubjectHasWriters(subject: info.id)
       }
       if options.driver == .dispatchApply && (info.readOnly || bound.opsPerThread == nil) {
-        throw PlanError("the dispatch-apply driver needs an ops budget and subjects with writes")
+        throw .dispatchApplyNeedsWrites
       }
       if options.driver == .dispatchApply && info.ordersPerThread {
-        throw PlanError(
-          "subject '\(info.id)' keeps per-thread order, which the dispatch-apply driver does not give"
-        )
+        throw .dispatchApplyBreaksOrder(subject: info.id)
       }
       let ratio = info.readOnly ? 1 : options.readRatio ?? suite.readRatio ?? info.defaultReadRatio
       for wrapper in wrappers {
@@ -168,7 +152,7 @@ extension Plan {
       let all = cells.count
       cells = shard.slice(cells)
       guard !cells.isEmpty else {
-        throw PlanError("shard \(shard) has no cells: the plan has only \(all)")
+        throw .emptyShard(shard, cells: all)
       }
     }
     self.init(

@@ -1,13 +1,91 @@
-/// A run that cannot be planned. Almost every case is the user's to fix (exit 64 at the
-/// command line); `isRuntime` marks the ones the system caused (a suite file that exists but
-/// cannot be read), which are runtime failures (exit 2).
-public struct PlanError: Error, Equatable, CustomStringConvertible {
-  public var description: String
-  /// The system, not what the user typed, stopped the plan.
-  public var isRuntime = false
+/// Why a run cannot be planned, one case per reason, so callers can tell them apart and the
+/// command line can render each in its own words (naming its options) in one place.
+///
+/// Almost every case is the user's to fix (exit 64 at the command line); `isRuntime` marks the
+/// ones the system caused, such as a suite file that exists but cannot be read (exit 2).
+public enum PlanError: Error, Equatable, CustomStringConvertible {
+  // What was asked for contradicts itself.
+  case nothingToRun
+  case readersWithoutWriters
+  case readersReplaceThreads
+  case noThreads
+  case opsAndDuration
+  case instancesNeedOps
+  case dispatchApplyNeedsWrites
+  case dispatchApplyBreaksOrder(subject: String)
+  case readOnlySubjectHasWriters(subject: String)
+  // Names and values out of bounds.
+  case unknownSubject(String, known: [String])
+  case unknownWrapper(String, known: [String])
+  case unknownSuite(String, known: [String])
+  case threadCount(Int)
+  case readRatio(Double)
+  case budget(Budget.Field, Double)
+  case timeout(Double)
+  case timeoutWithinDuration(timeout: Double, seconds: Double)
+  case emptyShard(Shard, cells: Int)
+  // Files.
+  case suiteMissing(path: String)
+  case suiteNotAFile(path: String, kind: String)
+  case suiteUnreadable(path: String, reason: String)
+  case suiteNotJSON(path: String, location: String)
+  case invalidSuite(path: String, problem: String)
+  case cannotResume(path: String?, problem: String)
+  case nothingToResume(path: String)
 
-  public init(_ description: String, isRuntime: Bool = false) {
-    self.description = description
-    self.isRuntime = isRuntime
+  /// The system, not what the user asked for, stopped the plan.
+  public var isRuntime: Bool {
+    if case .suiteUnreadable = self { return true }
+    return false
+  }
+
+  /// A sentence, with the API's names for what was wrong.
+  public var description: String {
+    let text = phrase
+    return text.hasSuffix(".") || text.hasSuffix("?") || text.hasSuffix(")") ? text : text + "."
+  }
+
+  private var phrase: String {
+    switch self {
+    case .nothingToRun: "Nothing to run: neither a suite nor subjects were named."
+    case .readersWithoutWriters: "Give readers and writers together (either may be 0)"
+    case .readersReplaceThreads:
+      "Readers and writers set the thread count and the read mix; drop the thread list and "
+        + "the read ratio."
+    case .noThreads: "Readers and writers must be 0 or more, and at least one thread in all."
+    case .opsAndDuration: "Give either an ops budget or a duration, not both."
+    case .instancesNeedOps: "Fresh instances need an ops budget and the threads driver."
+    case .dispatchApplyNeedsWrites:
+      "The dispatch-apply driver needs an ops budget and subjects with writes."
+    case .dispatchApplyBreaksOrder(let id):
+      "Subject '\(id)' keeps per-thread order, which the dispatch-apply driver does not give."
+    case .readOnlySubjectHasWriters(let id):
+      "Subject '\(id)' is read-only: it has no writers to run."
+    case .unknownSubject(let id, let known):
+      "Unknown subject '\(id)'.\(Suggestion.hint(for: id, in: known))"
+    case .unknownWrapper(let id, let known):
+      "Unknown wrapper '\(id)'.\(Suggestion.hint(for: id, in: known))"
+    case .unknownSuite(let name, let known):
+      "Unknown suite '\(name)'.\(Suggestion.hint(for: name, in: known)) "
+        + "(\(known.isEmpty ? "no suites found" : "known suites: " + known.joined(separator: ", ")))"
+    case .threadCount(let n): "Thread counts must be from 1 to \(Suite.maxThreads), got \(n)."
+    case .readRatio(let x): "Read ratio must be from 0 to 1, got \(x)."
+    case .budget(let field, let x):
+      "\(field.rawValue.prefix(1).uppercased() + field.rawValue.dropFirst()) must be \(field.expected), got \(x)."
+    case .timeout: "Timeout must be more than 0 and at most \(Int(Suite.maxSeconds)) seconds."
+    case .timeoutWithinDuration(let timeout, let seconds):
+      "Timeout (\(timeout) s) must be longer than the trial duration (\(seconds) s)."
+    case .emptyShard(let shard, let cells):
+      "Shard \(shard) has no cells: the plan has only \(cells)."
+    case .suiteMissing(let path): "Suite file '\(path)' does not exist."
+    case .suiteNotAFile(let path, let kind):
+      "Suite file '\(path)' is \(kind); give a suite's .json file."
+    case .suiteUnreadable(let path, let reason): "Cannot read suite file '\(path)': \(reason)."
+    case .suiteNotJSON(let path, let location): "Suite file '\(path)' is not valid JSON\(location)"
+    case .invalidSuite(let path, let problem): "Suite file '\(path)': \(problem)"
+    case .cannotResume(let path?, let problem): "Cannot resume '\(path)': \(problem)."
+    case .cannotResume(nil, let problem): "Cannot resume: \(problem)."
+    case .nothingToResume(let path): "Nothing to resume: '\(path)' holds no finished trial."
+    }
   }
 }

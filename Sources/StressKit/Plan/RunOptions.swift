@@ -26,4 +26,18 @@ public struct RunOptions: Sendable, Equatable {
   public var shard: Shard?
 
   public init() {}
+
+  /// The checks of the options against each other, the one place they are made: `Plan`
+  /// makes them first, and the command line before it reads a file to resume.
+  public func validate() throws(PlanError) {
+    if suite == nil && subjects == nil { throw .nothingToRun }
+    switch (readers, writers) {
+    case (nil, nil): break
+    case (let readers?, let writers?):
+      if threads != nil || readRatio != nil { throw .readersReplaceThreads }
+      if readers < 0 || writers < 0 || readers + writers < 1 { throw .noThreads }
+    default: throw .readersWithoutWriters
+    }
+    if ops != nil && seconds != nil { throw .opsAndDuration }
+  }
 }

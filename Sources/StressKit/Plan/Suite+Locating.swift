@@ -37,7 +37,7 @@ extension Suite {
   ) throws(PlanError) -> Suite {
     if nameOrPath.contains("/") || nameOrPath.hasSuffix(".json") {
       guard FileManager.default.fileExists(atPath: nameOrPath) else {
-        throw PlanError("suite file '\(nameOrPath)' does not exist")
+        throw .suiteMissing(path: nameOrPath)
       }
       return try load(path: nameOrPath)
     }
@@ -45,9 +45,6 @@ extension Suite {
       let path = "\(dir)/\(nameOrPath).json"
       if FileManager.default.fileExists(atPath: path) { return try load(path: path) }
     }
-    let names = availableNames(in: directories)
-    let known = names.isEmpty ? "no suites found" : "known suites: \(names.joined(separator: ", "))"
-    throw PlanError(
-      "unknown suite '\(nameOrPath)'.\(Suggestion.hint(for: nameOrPath, in: names)) (\(known))")
+    throw .unknownSuite(nameOrPath, known: availableNames(in: directories))
   }
 }

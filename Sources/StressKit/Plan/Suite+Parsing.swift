@@ -9,17 +9,16 @@ extension Suite {
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
       isDirectory.boolValue
     {
-      throw PlanError("suite file '\(path)' is a directory; give a suite's .json file")
+      throw .suiteNotAFile(path: path, kind: "a directory")
     }
     if Platform.isSpecialFile(path) {
-      throw PlanError("suite file '\(path)' is a device or a pipe; give a suite's .json file")
+      throw .suiteNotAFile(path: path, kind: "a device or a pipe")
     }
     let data: Data
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: path))
     } catch {
-      throw PlanError(
-        "cannot read suite file '\(path)': \(Self.reason(error))", isRuntime: true)
+      throw .suiteUnreadable(path: path, reason: Self.reason(error))
     }
     let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
     var suite = try parse(data, name: name, source: path)
@@ -33,9 +32,9 @@ extension Suite {
     do {
       root = try JSONDecoder().decode(JSONValue.self, from: data)
     } catch {
-      throw PlanError("suite file '\(source)' is not valid JSON\(Self.whereInvalid(data))")
+      throw .suiteNotJSON(path: source, location: Self.whereInvalid(data))
     }
-    func fail(_ message: String) -> PlanError { PlanError("suite file '\(source)': \(message)") }
+    func fail(_ message: String) -> PlanError { .invalidSuite(path: source, problem: message) }
     guard case .object(let object) = root else { throw fail("expected a JSON object at the top") }
     let known = ["description", "subjects", "wrappers", "threads", "read_ratio", "budgets"]
     if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {

@@ -18,15 +18,15 @@ public struct ResumedRun: Sendable {
     do {
       file = try ResultsFile.load(path)
     } catch {
-      throw PlanError("cannot resume: \(error.description)")
+      throw .cannotResume(path: nil, problem: error.description)
     }
     guard let first = file.rows.first else {
-      throw PlanError("nothing to resume: '\(path)' holds no finished trial")
+      throw .nothingToResume(path: path)
     }
     let f = ISO8601DateFormatter()
     f.formatOptions = [.withInternetDateTime]
     guard let started = f.date(from: file.value("started_at", in: first)) else {
-      throw PlanError("cannot resume '\(path)': its first row has no valid started_at")
+      throw .cannotResume(path: path, problem: "its first row has no valid started_at")
     }
     let seed = UInt64(file.value("seed", in: first))!
     let trial = Int(file.value("trial", in: first))!
@@ -48,24 +48,26 @@ public struct ResumedRun: Sendable {
       let line = index + 2
       func value(_ name: String) -> String { file.value(name, in: row) }
       guard let cell = cells[CellKey(loaded.cell)] else {
-        throw PlanError(
-          "cannot resume '\(path)': row \(line) (\(value("subject")) / \(value("wrapper")) / "
+        throw .cannotResume(
+          path: path,
+          problem: "row \(line) (\(value("subject")) / \(value("wrapper")) / "
             + "\(value("threads")) threads) is not a cell of this run")
       }
       guard loaded.trial < plan.trials else {
-        throw PlanError("cannot resume '\(path)': row \(line) has trial \(loaded.trial)")
+        throw .cannotResume(path: path, problem: "row \(line) has trial \(loaded.trial)")
       }
       let record = TrialRecord(
         cell: cell, trial: loaded.trial, seed: plan.seed(forTrial: loaded.trial),
         result: loaded.result)
       let expected = ResultColumns.row(record, plan: plan, environment: .current)
       for name in fixed where expected[ResultsFile.column[name]!] != value(name) {
-        throw PlanError(
-          "cannot resume '\(path)': row \(line) has \(name) '\(value(name))' where this run has "
+        throw .cannotResume(
+          path: path,
+          problem: "row \(line) has \(name) '\(value(name))' where this run has "
             + "'\(expected[ResultsFile.column[name]!])'")
       }
       guard seen.insert(CellKey(cell).fields + [value("trial")]).inserted else {
-        throw PlanError("cannot resume '\(path)': row \(line) repeats a trial")
+        throw .cannotResume(path: path, problem: "row \(line) repeats a trial")
       }
       records.append(record)
     }

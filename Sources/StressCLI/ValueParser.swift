@@ -1,0 +1,130 @@
+import Foundation
+import StressKit
+
+/// How an option's text becomes a typed value, and what the error says when it cannot:
+/// `Invalid value '<text>' for '--<name>': expected <expected>.`, with a "did you mean" among
+/// `candidates` where there are any.
+struct ValueParser<Value> {
+  let expected: String
+  var candidates: [String] = []
+  /// How help shows a default of this type, where it can be shown as it is typed.
+  var show: ((Value) -> String)?
+  let read: (String) -> Value?
+
+  func parse(_ text: String, option: String) throws(UsageError) -> Value {
+    guard let value = read(text) else {
+      throw UsageError(
+        "Invalid value '\(text)' for '--\(option)': expected \(expected)."
+          + Suggestion.hint(for: text, in: candidates))
+    }
+    return value
+  }
+
+  func map<T>(_ transform: @escaping (Value) -> T) -> ValueParser<T> {
+    ValueParser<T>(expected: expected, candidates: candidates, show: nil) {
+      read($0).map(transform)
+    }
+  }
+}
+
+extension ValueParser where Value == String {
+  /// Any non-empty text: a path, a suite name.
+  static var text: ValueParser { ValueParser(expected: "a value") { $0 } }
+}
+
+extension ValueParser where Value == [String] {
+  /// A comma-separated list of non-empty ids.
+  static var ids: ValueParser {
+    ValueParser(expected: "a comma-separated list of ids") { text in
+      let items = text.split(separator: ",", omittingEmptySubsequences: false)
+        .map { $0.trimmingCharacters(in: .whitespaces) }
+      return items.isEmpty || items.contains(where: \.isEmpty) ? nil : items
+    }
+  }
+}
+
+extension ValueParser where Value == Int {
+  /// A whole number in `range`.
+  static func integer(in range: ClosedRange<Int>) -> ValueParser {
+    ValueParser(
+      expected: "a whole number from \(range.lowerBound)"
+        + (range.upperBound == Int.max ? " up" : " to \(range.upperBound)"),
+      show: { String($0) }
+    ) { Int($0).flatMap { range.contains($0) ? $0 : nil } }
+  }
+}
+
+extension ValueParser where Value == [Int] {
+  /// Comma-separated whole numbers, each in `range`.
+  static func integers(in range: ClosedRange<Int>) -> ValueParser {
+    ValueParser(
+      expected: "comma-separated whole numbers from \(range.lowerBound) to \(range.upperBound)"
+    ) { text in
+      let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+      let numbers = parts.compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+      guard !parts.isEmpty, numbers.count == parts.count, numbers.allSatisfy(range.contains)
+      else { return nil }
+      return numbers
+    }
+  }
+}
+
+extension ValueParser where Value == Double {
+  /// A budget field's value (`--trials`, `--duration`...), in the bounds a suite file obeys
+  /// too, refused in the same words.
+  static func budget(_ field: Budget.Field) -> ValueParser {
+    ValueParser(expected: field.expected) { text in
+      guard let x = Double(text), field.accepts(x), field.wholeRange == nil || Int(text) != nil
+      else { return nil }
+      return x
+    }
+  }
+
+  /// A number in `range`; with `positive`, zero itself is excluded.
+  static func number(in range: ClosedRange<Double>, positive: Bool = false) -> ValueParser {
+    let low = positive ? "more than 0" : "from \(text(range.lowerBound))"
+    return ValueParser(expected: "a number \(low) to \(text(range.upperBound))") { text in
+      Double(text).flatMap { range.contains($0) && (!positive || $0 > 0) ? $0 : nil }
+    }
+  }
+
+  /// "10%" or "10" -> 0.1; from more than 0 to 1000%.
+  static var percentage: ValueParser {
+    ValueParser(
+      expected: "a percentage above 0 and at most 1000, such as 10%",
+      show: { "\(Int(($0 * 100).rounded()))%" }
+    ) { text in
+      let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
+      guard let percent = Double(digits), percent > 0, percent <= 1000 else { return nil }
+      return percent / 100
+    }
+  }
+
+  private static func text(_ x: Double) -> String {
+    x == x.rounded() ? String(Int(x)) : String(x)
+  }
+}
+
+extension ValueParser where Value == UInt64 {
+  static var seed: ValueParser {
+    ValueParser(expected: "a whole number from 0 to \(UInt64.max)") { UInt64($0) }
+  }
+}
+
+extension ValueParser where Value == Shard {
+  static var shard: ValueParser {
+    ValueParser(expected: "<i>/<n> with 1 <= i <= n <= \(Shard.maxCount), such as 2/4") {
+      Shard($0)
+    }
+  }
+}
+
+extension ValueParser where Value: RawRepresentable<String> & CaseIterable {
+  /// One of the cases' names (or of `allowed`, where only some apply).
+  static func choice(_ allowed: [Value] = Array(Value.allCases)) -> ValueParser {
+    let names = allowed.map(\.rawValue)
+    return ValueParser(
+      expected: "one of \(names.joined(separator: ", "))", candidates: names, show: \.rawValue
+    ) { text in allowed.first { $0.rawValue == text } }
+  }
+}
