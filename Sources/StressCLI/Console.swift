@@ -4,11 +4,14 @@ import Synchronization
 /// Where the command writes: stdout for results and help, stderr for progress and errors.
 /// Tests capture both by giving their own.
 public struct Console: Sendable {
+  /// Prints results and help (stdout).
   public var out: @Sendable (String) -> Void
+  /// Prints progress and errors (stderr).
   public var err: @Sendable (String) -> Void
   /// Why the first write to stdout failed, if one did (a full disk, a closed pipe).
   var outputFailure: @Sendable () -> String? = { nil }
 
+  /// A console that hands each text to `out` or `err`, as a test captures them.
   public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void)
   {
     self.out = out

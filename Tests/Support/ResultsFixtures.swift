@@ -3,16 +3,16 @@ import StressKit
 
 /// Crafted trial CSVs: rows written by the same code `stress run` uses, with the outcomes and
 /// throughputs a test needs.
-public enum ResultsFixtures {
+package enum ResultsFixtures {
   /// A cell of subject `s` at `threads` threads.
-  public static func cell(_ wrapper: String, threads: Int = 2, subject: String = "s") -> Cell {
+  package static func cell(_ wrapper: String, threads: Int = 2, subject: String = "s") -> Cell {
     Cell(
       subject: subject, wrapper: wrapper, threads: threads, readRatio: 0.5,
       documented: .notListed, isProtected: wrapper != "unprotected")
   }
 
   /// A trial of `cell` that did `opsPerSecond` for one second, or ended with `outcome`.
-  public static func trial(
+  package static func trial(
     _ cell: Cell, _ trial: Int, opsPerSecond: Double = 1e6, outcome: Outcome = .ok
   ) -> TrialRecord {
     let finished = outcome == .ok || outcome == .corrupt
@@ -25,7 +25,7 @@ public enum ResultsFixtures {
     return TrialRecord(cell: cell, trial: trial, seed: UInt64(trial), result: result)
   }
 
-  public static func plan(_ cells: [Cell], trials: Int, shard: Shard? = nil) -> Plan {
+  package static func plan(_ cells: [Cell], trials: Int, shard: Shard? = nil) -> Plan {
     var plan = Plan(
       runID: "fixture", startedAt: Date(timeIntervalSince1970: 1_800_000_000), suite: "fixture",
       mode: .default, cells: cells, trials: trials, bound: .ops(1000), seed: 0, timeout: 10)
@@ -34,7 +34,7 @@ public enum ResultsFixtures {
   }
 
   /// The CSV text of `records`, as `stress run` writes it.
-  public static func csv(_ records: [TrialRecord], shard: Shard? = nil) -> String {
+  package static func csv(_ records: [TrialRecord], shard: Shard? = nil) -> String {
     var cells: [Cell] = []
     for r in records where !cells.contains(r.cell) { cells.append(r.cell) }
     let plan = plan(cells, trials: records.count, shard: shard)
@@ -43,7 +43,7 @@ public enum ResultsFixtures {
   }
 
   /// Writes `text` to a fresh file and returns its path.
-  public static func write(_ text: String, name: String = "results.csv") throws -> String {
+  package static func write(_ text: String, name: String = "results.csv") throws -> String {
     let dir = FileManager.default.temporaryDirectory
       .appendingPathComponent("stress-fixture-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

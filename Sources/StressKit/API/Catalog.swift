@@ -4,10 +4,11 @@
 /// from `Catalog.standard` plus its subjects, added one by one with `add(_:)` so each gets a
 /// trial loop compiled for it.
 public struct Catalog: Sendable {
-  public private(set) var entries: [SubjectEntry] = []
-  public private(set) var wrappers: [any Wrapper.Type] = []
-  public private(set) var taskWrappers: [any AsyncWrapper.Type] = []
+  package private(set) var entries: [SubjectEntry] = []
+  package private(set) var wrappers: [any Wrapper.Type] = []
+  package private(set) var taskWrappers: [any AsyncWrapper.Type] = []
 
+  /// An empty catalog; `Catalog.standard` has the built-in wrappers.
   public init() {}
 
   /// The built-in wrappers and the harness's hidden self-test subjects.
@@ -25,46 +26,49 @@ public struct Catalog: Sendable {
     add(SubjectEntry(subject))
   }
 
-  public mutating func add(_ entry: SubjectEntry) {
+  @usableFromInline
+  package mutating func add(_ entry: SubjectEntry) {
     entries.removeAll { $0.info.id == entry.info.id }
     entries.append(entry)
   }
 
+  /// Adds a thread-driven wrapper; a later one with the same id replaces the earlier.
   public mutating func add(_ wrapper: any Wrapper.Type) {
     wrappers.removeAll { $0.info.id == wrapper.info.id }
     wrappers.append(wrapper)
   }
 
+  /// Adds a task-driven wrapper; a later one with the same id replaces the earlier.
   public mutating func add(_ wrapper: any AsyncWrapper.Type) {
     taskWrappers.removeAll { $0.info.id == wrapper.info.id }
     taskWrappers.append(wrapper)
   }
 
-  public var subjects: [any StressSubject.Type] { entries.map(\.type) }
+  package var subjects: [any StressSubject.Type] { entries.map(\.type) }
 
   /// Every wrapper's description: thread-driven ones first, then task-driven ones.
-  public var wrapperInfos: [WrapperInfo] {
+  package var wrapperInfos: [WrapperInfo] {
     wrappers.map { $0.info } + taskWrappers.map { $0.info }
   }
 
-  public func taskWrapper(_ id: String) -> (any AsyncWrapper.Type)? {
+  package func taskWrapper(_ id: String) -> (any AsyncWrapper.Type)? {
     taskWrappers.first { $0.info.id == id }
   }
 
-  public func entry(_ id: String) -> SubjectEntry? {
+  package func entry(_ id: String) -> SubjectEntry? {
     entries.first { $0.info.id == id }
   }
 
-  public func subject(_ id: String) -> (any StressSubject.Type)? {
+  package func subject(_ id: String) -> (any StressSubject.Type)? {
     entry(id)?.type
   }
 
-  public func wrapper(_ id: String) -> (any Wrapper.Type)? {
+  package func wrapper(_ id: String) -> (any Wrapper.Type)? {
     wrappers.first { $0.info.id == id }
   }
 
   /// Subjects shown by default: everything but the self-tests.
-  public var visibleSubjects: [any StressSubject.Type] {
+  package var visibleSubjects: [any StressSubject.Type] {
     subjects.filter { !$0.info.hidden }
   }
 }

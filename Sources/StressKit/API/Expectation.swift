@@ -6,6 +6,7 @@
 ///
 /// Never use one to record what a run happened to show: that is the run's job.
 public struct Expectation: Sendable, Equatable {
+  /// Which wrappers an expectation speaks for.
   public enum Scope: Sendable, Equatable {
     /// Every wrapper, `unprotected` included.
     case everyWrapper
@@ -15,6 +16,7 @@ public struct Expectation: Sendable, Equatable {
     case wrapper(String)
   }
 
+  /// The wrappers it speaks for.
   public var scope: Scope
   /// Why it must hold, in words, shown when it breaks.
   public var reason: String
@@ -24,6 +26,7 @@ public struct Expectation: Sendable, Equatable {
     Expectation(scope: scope, reason: reason)
   }
 
+  /// Whether the expectation holds for cells under `wrapper`.
   public func covers(_ wrapper: WrapperInfo) -> Bool {
     switch scope {
     case .everyWrapper: true

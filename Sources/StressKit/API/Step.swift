@@ -8,6 +8,7 @@ public struct Step: Sendable {
   /// Seeded random bits for choosing keys or indices.
   public var random: UInt64
 
+  /// A step of `thread`, its `seq`-th operation, with its seeded random bits.
   @inlinable
   public init(thread: Int, seq: Int, random: UInt64) {
     self.thread = thread

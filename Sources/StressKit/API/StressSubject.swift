@@ -22,5 +22,6 @@ public protocol StressSubject: AnyObject, Sendable {
 }
 
 extension StressSubject {
+  /// Read-only subjects have no writes.
   public func write(_ step: Step) {}
 }

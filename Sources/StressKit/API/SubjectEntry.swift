@@ -3,8 +3,9 @@
 /// Made by `Catalog.add(_:)`, which is inlinable: in the module that adds a subject, the
 /// subject is a concrete type, so the trial loop is compiled for it and for each standard
 /// wrapper, with direct calls. A wrapper from elsewhere still works, through generic dispatch.
-public struct SubjectEntry: Sendable {
-  public let type: any StressSubject.Type
+@usableFromInline
+package struct SubjectEntry: Sendable {
+  @usableFromInline package let type: any StressSubject.Type
   @usableFromInline let runner:
     @Sendable (TrialSpec, any Wrapper.Type, @escaping @Sendable (Trial.Milestone) -> Void) ->
       TrialResult
@@ -12,8 +13,8 @@ public struct SubjectEntry: Sendable {
     @Sendable (TrialSpec, any AsyncWrapper.Type, @escaping @Sendable (Trial.Milestone) -> Void) ->
       TrialResult
 
-  @inlinable
-  public init<S: StressSubject>(_ subject: S.Type) {
+  @inlinable @usableFromInline
+  package init<S: StressSubject>(_ subject: S.Type) {
     type = subject
     runner = { spec, wrapper, milestone in
       switch wrapper {
@@ -62,7 +63,7 @@ public struct SubjectEntry: Sendable {
     return open(wrapper)
   }
 
-  public var info: SubjectInfo { type.info }
+  package var info: SubjectInfo { type.info }
 
   func run(
     _ spec: TrialSpec, _ wrapper: any Wrapper.Type,

@@ -27,6 +27,7 @@ public struct SubjectInfo: Sendable {
   /// Keeps per-thread order: no dispatch-apply driver.
   public var ordersPerThread: Bool { traits.contains(.ordersPerThread) }
 
+  /// A subject's description; only `id`, `summary` and `documented` are required.
   public init(
     id: String, summary: String, documented: DocumentedSafety, sendable: Bool? = nil,
     expectations: [Expectation] = [], defaultReadRatio: Double = 0.5, traits: SubjectTraits = []

@@ -3,6 +3,7 @@
 /// A token packs the writing thread and its write number with a check byte, so a read that
 /// returns garbage (torn, freed or foreign memory) is told apart from a value some write stored.
 public enum Token {
+  /// The value a write of `thread`'s `seq`-th operation stores, unique in a trial.
   @inlinable
   public static func encode(thread: Int, seq: Int) -> Int {
     let seq = seq & 0xFFFF_FFFF

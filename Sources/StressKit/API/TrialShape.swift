@@ -5,6 +5,7 @@ public struct TrialShape: Sendable, Equatable {
   /// The operation budget per thread, or nil when the trial is bounded by time.
   public var opsPerThread: Int?
 
+  /// `threads` threads of `opsPerThread` operations each (nil for a timed trial).
   public init(threads: Int, opsPerThread: Int?) {
     self.threads = threads
     self.opsPerThread = opsPerThread

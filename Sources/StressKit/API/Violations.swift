@@ -2,11 +2,15 @@
 ///
 /// Only the first message is built, so a check that finds thousands stays cheap.
 public struct Violations: Sendable, Equatable {
+  /// How many violations were found.
   public private(set) var count = 0
+  /// The first violation, in words.
   public private(set) var first: String?
 
+  /// No violation yet.
   public init() {}
 
+  /// Adds one violation; its message is built only if it is the first.
   public mutating func add(_ message: @autoclosure () -> String) {
     if count == 0 { first = message() }
     count += 1
@@ -19,10 +23,12 @@ public struct Violations: Sendable, Equatable {
     self.count += count
   }
 
+  /// Adds another check's violations (the first message stays the earliest found).
   public mutating func merge(_ other: Violations) {
     if count == 0 { first = other.first }
     count += other.count
   }
 
+  /// No violation was found.
   public var isEmpty: Bool { count == 0 }
 }

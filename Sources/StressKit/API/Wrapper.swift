@@ -15,5 +15,6 @@ public protocol Wrapper: AnyObject, Sendable {
 }
 
 extension Wrapper {
+  /// Nothing to wait for: most wrappers apply writes at once.
   public func drain() {}
 }

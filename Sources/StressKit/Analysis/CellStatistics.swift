@@ -2,61 +2,61 @@
 /// a 99.9% confidence interval on the mean (JMH's score error), scaling and relative cost.
 ///
 /// Built trial by trial (`add`), so a runner keeps a few numbers per trial, not its records.
-public struct CellStatistics: Sendable {
-  public var cell: Cell
-  public private(set) var trials = 0
-  public private(set) var counts: [Outcome: Int] = [:]
+package struct CellStatistics: Sendable {
+  package var cell: Cell
+  package private(set) var trials = 0
+  package private(set) var counts: [Outcome: Int] = [:]
   /// Trials that ended corrupt, crashed or hung, over trials: how reliably this cell exposes a
   /// problem. Broken subjects and harness faults (`error`) expose nothing about thread safety.
-  public var detectionRate: Double {
+  package var detectionRate: Double {
     let failed = [Outcome.corrupt, .crash, .hang].map { counts[$0] ?? 0 }.reduce(0, +)
     return trials == 0 ? 0 : Double(failed) / Double(trials)
   }
-  public var medianTimeToFailureMs: Double? { Percentiles(timesToFailureMs)?.p50 }
+  package var medianTimeToFailureMs: Double? { Percentiles(timesToFailureMs)?.p50 }
   /// Over the trials that finished (ok or corrupt).
-  public var throughput: Percentiles? { Percentiles(rates) }
-  public var mean: Double? { rates.isEmpty ? nil : rates.reduce(0, +) / Double(rates.count) }
+  package var throughput: Percentiles? { Percentiles(rates) }
+  package var mean: Double? { rates.isEmpty ? nil : rates.reduce(0, +) / Double(rates.count) }
   /// Mean ± t(0.9995, n-1) · s/√n; only with at least 3 finished trials.
-  public var confidence999: ClosedRange<Double>? {
+  package var confidence999: ClosedRange<Double>? {
     guard rates.count >= 3, let mean else { return nil }
     let variance = rates.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(rates.count - 1)
     let half = Self.t999(degrees: rates.count - 1) * (variance / Double(rates.count)).squareRoot()
     return (mean - half)...(mean + half)
   }
   /// Median throughput over the same subject and wrapper's median at 1 thread.
-  public var scaling: Double?
+  package var scaling: Double?
   /// The same subject's `unprotected` median at 1 thread over this cell's median: how many
   /// times slower, in total throughput, than bare single-threaded access.
-  public var costVersusUnprotected: Double?
+  package var costVersusUnprotected: Double?
   /// Throughput of each finished trial (ok or corrupt), in the order added.
-  public private(set) var rates: [Double] = []
+  package private(set) var rates: [Double] = []
   private var timesToFailureMs: [Double] = []
   /// Sum of the trials' timed regions.
-  public private(set) var seconds = 0.0
+  package private(set) var seconds = 0.0
   /// The first few trials that did not end ok, for reports: a cell keeps at most `sampleLimit`
   /// of them, so a long run's memory does not grow with its failures.
-  public private(set) var failureSamples: [TrialRecord] = []
+  package private(set) var failureSamples: [TrialRecord] = []
   /// The first few trials that fail the run, kept apart so findings cannot crowd them out.
-  public private(set) var failingSamples: [TrialRecord] = []
+  package private(set) var failingSamples: [TrialRecord] = []
   /// Trials that fail the run (a protected wrapper's failure, or `error`).
-  public private(set) var failingTrials = 0
+  package private(set) var failingTrials = 0
   /// Trials the harness itself failed (exit 2).
-  public private(set) var harnessFaults = 0
+  package private(set) var harnessFaults = 0
 
-  public static let sampleLimit = 10
+  package static let sampleLimit = 10
 
   /// Trials that did not end ok.
-  public var failedTrials: Int { trials - (counts[.ok] ?? 0) }
+  package var failedTrials: Int { trials - (counts[.ok] ?? 0) }
 
   /// One entry per cell, in the order cells first appear in `records`, related to each other
   /// (scaling and cost).
-  public static func compute(_ records: [TrialRecord]) -> [CellStatistics] {
+  package static func compute(_ records: [TrialRecord]) -> [CellStatistics] {
     related(
       records.groupedInOrder(by: \.cell).map { CellStatistics(cell: $0.key, records: $0.elements) })
   }
 
   /// `stats` with scaling and cost filled in from the 1-thread cells among them.
-  public static func related(_ stats: [CellStatistics]) -> [CellStatistics] {
+  package static func related(_ stats: [CellStatistics]) -> [CellStatistics] {
     var stats = stats
     var medians: [String: Double] = [:]
     for s in stats where s.cell.threads == 1 && s.cell.readers == nil {
@@ -77,18 +77,18 @@ public struct CellStatistics: Sendable {
   }
 
   /// A cell with no trial yet.
-  public init(cell: Cell) {
+  package init(cell: Cell) {
     self.cell = cell
   }
 
   /// One cell's statistics, alone (see `related`).
-  public init(cell: Cell, records: [TrialRecord]) {
+  package init(cell: Cell, records: [TrialRecord]) {
     self.init(cell: cell)
     for record in records { add(record) }
   }
 
   /// Counts one more trial of this cell.
-  public mutating func add(_ record: TrialRecord) {
+  package mutating func add(_ record: TrialRecord) {
     let r = record.result
     trials += 1
     counts[r.outcome, default: 0] += 1

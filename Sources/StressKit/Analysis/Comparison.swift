@@ -7,12 +7,12 @@ import Foundation
 /// two-sided Mann-Whitney U test on the two cells' trials gives p < `alpha`: the trials must
 /// separate, not just their medians. With fewer than 5 trials a side the test cannot reach
 /// p < 0.01 at all, so such a change is reported as inconclusive, never as a regression.
-public struct Comparison: Sendable {
-  public var threshold: Double
-  public var alpha: Double
-  public var entries: [Entry]
+package struct Comparison: Sendable {
+  package var threshold: Double
+  package var alpha: Double
+  package var entries: [Entry]
 
-  public enum Kind: String, Sendable, Codable, CaseIterable {
+  package enum Kind: String, Sendable, Codable, CaseIterable {
     /// Fails the comparison: a protected wrapper that fails now, or one markedly slower.
     case regression
     /// Worth a look, not a failure: an unprotected verdict that changed either way, a cell
@@ -24,22 +24,22 @@ public struct Comparison: Sendable {
     case unchanged
   }
 
-  public struct Entry: Sendable {
-    public var key: CellKey
-    public var isProtected: Bool
-    public var kind: Kind
+  package struct Entry: Sendable {
+    package var key: CellKey
+    package var isProtected: Bool
+    package var kind: Kind
     /// What changed, in words: "crash 2/5 (baseline: ok 5/5)", "-48% ops/s (p = 0.008)".
-    public var what: String
-    public var baselineMedian: Double?
-    public var currentMedian: Double?
+    package var what: String
+    package var baselineMedian: Double?
+    package var currentMedian: Double?
     /// current / baseline - 1.
-    public var throughputChange: Double?
-    public var pValue: Double?
+    package var throughputChange: Double?
+    package var pValue: Double?
     /// Inconclusive only because the trials are too few for the test to ever reach `alpha`.
-    public var tooFewTrials = false
+    package var tooFewTrials = false
   }
 
-  public init(
+  package init(
     baseline: [CellStatistics], current: [CellStatistics], threshold: Double,
     alpha: Double = 0.01
   ) {
@@ -67,7 +67,7 @@ public struct Comparison: Sendable {
     self.entries = entries
   }
 
-  public var regressions: [Entry] { entries.filter { $0.kind == .regression } }
+  package var regressions: [Entry] { entries.filter { $0.kind == .regression } }
 
   /// The correctness entry (if anything to say) and the throughput entry of one cell.
   static func compare(

@@ -3,10 +3,10 @@ import Foundation
 /// The Mann-Whitney U test: do two samples come from the same distribution? It assumes nothing
 /// about the shape of throughput (which is rarely normal on a shared machine) and only ranks,
 /// so one outlier trial cannot make a change look significant.
-public enum MannWhitney {
+package enum MannWhitney {
   /// The two-sided p-value for samples `a` and `b`: exact for small samples that share no
   /// value, the normal approximation (with tie and continuity corrections) otherwise.
-  public static func pValue(_ a: [Double], _ b: [Double]) -> Double {
+  package static func pValue(_ a: [Double], _ b: [Double]) -> Double {
     let m = a.count
     let n = b.count
     guard m > 0, n > 0 else { return 1 }
@@ -39,7 +39,7 @@ public enum MannWhitney {
   }
 
   /// The smallest two-sided p-value samples of these sizes can reach (complete separation).
-  public static func smallestPValue(_ m: Int, _ n: Int) -> Double {
+  package static func smallestPValue(_ m: Int, _ n: Int) -> Double {
     guard m > 0, n > 0 else { return 1 }
     return pValue((0..<m).map(Double.init), (m..<(m + n)).map(Double.init))
   }

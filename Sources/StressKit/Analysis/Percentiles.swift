@@ -1,9 +1,9 @@
 /// package-benchmark's percentiles of a sample: p0 (min), p25, p50 (median), p75, p90, p100.
-public struct Percentiles: Sendable, Equatable {
-  public var p0, p25, p50, p75, p90, p100: Double
+package struct Percentiles: Sendable, Equatable {
+  package var p0, p25, p50, p75, p90, p100: Double
 
   /// nil for an empty sample. Linear interpolation between order statistics.
-  public init?(_ values: [Double]) {
+  package init?(_ values: [Double]) {
     guard !values.isEmpty else { return nil }
     let sorted = values.sorted()
     func at(_ q: Double) -> Double {

@@ -1,19 +1,19 @@
 /// What a subject's unprotected trials at 2 or more threads showed, next to what is documented.
 /// A race needs company, so single-threaded trials say nothing here; protected wrappers are the
 /// fix, not the type.
-public struct Verdict: Sendable, Equatable {
-  public var subject: String
-  public var documented: DocumentedSafety
+package struct Verdict: Sendable, Equatable {
+  package var subject: String
+  package var documented: DocumentedSafety
   /// Whether the type is `Sendable` in the toolchain that built the subject; nil if unstated.
-  public var sendable: Bool?
-  public var trials: Int
+  package var sendable: Bool?
+  package var trials: Int
   /// Trials that ended corrupt, crashed or hung, by outcome.
-  public var failures: [Outcome: Int]
+  package var failures: [Outcome: Int]
 
-  public var failed: Int { failures.values.reduce(0, +) }
+  package var failed: Int { failures.values.reduce(0, +) }
 
   /// One verdict per subject with unprotected cells at 2 or more threads, in first-seen order.
-  public static func from(_ cells: [CellStatistics]) -> [Verdict] {
+  package static func from(_ cells: [CellStatistics]) -> [Verdict] {
     let racing = cells.filter { !$0.cell.isProtected && $0.cell.threads > 1 }
     return racing.groupedInOrder(by: \.cell.subject).map { subject, group in
       var failures: [Outcome: Int] = [:]
@@ -31,12 +31,12 @@ public struct Verdict: Sendable, Equatable {
 
   /// The rule of three: with no failure in n independent trials, the per-trial failure rate is
   /// below 3/n with 95% confidence.
-  public var upperBound95: Double? {
+  package var upperBound95: Double? {
     failed == 0 && trials > 0 ? min(1, 3 / Double(trials)) : nil
   }
 
   /// "unsafe" when any trial failed; otherwise no verdict beyond the bound.
-  public var measured: String {
+  package var measured: String {
     if failed > 0 {
       let kinds = [Outcome.crash, .hang, .corrupt].compactMap { o in
         failures[o].map { "\(o.rawValue) \($0)" }
@@ -50,7 +50,7 @@ public struct Verdict: Sendable, Equatable {
   /// Where documentation and measurement disagree; both directions are findings. (A
   /// `Sendable` conformance is shown beside, not judged: a Sendable value in a shared `var`
   /// still races on the variable.)
-  public var disagreement: String? {
+  package var disagreement: String? {
     switch (documented, failed > 0) {
     case (.safe, true): "documented safe, but failed here"
     case (.unsafe, false): "documented unsafe, but no failure reproduced here"
@@ -59,7 +59,7 @@ public struct Verdict: Sendable, Equatable {
   }
 
   /// "yes", "no" or "?" for a table.
-  public var sendableText: String {
+  package var sendableText: String {
     sendable.map { $0 ? "yes" : "no" } ?? "?"
   }
 }

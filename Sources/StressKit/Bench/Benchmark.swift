@@ -4,38 +4,38 @@ import Foundation
 /// per-operation overhead against bare reference loops, detection power against the
 /// tutorials' dispatch-apply loop and with each race-provoking technique on, and the cost of a
 /// trial's process.
-public struct Benchmark {
-  public let catalog: Catalog
+package struct Benchmark {
+  package let catalog: Catalog
   /// Operations per overhead measurement.
-  public var ops = 5_000_000
+  package var ops = 5_000_000
   /// Repetitions of each overhead measurement (medians are reported).
-  public var repeats = 7
+  package var repeats = 7
   /// Trials per detection variant.
-  public var trials = 20
+  package var trials = 20
   /// Operations per thread per detection trial.
-  public var detectionOps = 10_000
+  package var detectionOps = 10_000
   /// The unsafe collections the detection target names.
-  public var detectionSubjects = [
+  package var detectionSubjects = [
     "swift-array", "swift-dictionary", "swift-set", "nsmutablearray", "nsmutabledictionary",
     "nsmutableset", "nscountedset",
   ]
 
-  public init(catalog: Catalog) {
+  package init(catalog: Catalog) {
     self.catalog = catalog
   }
 
   /// The sizes a benchmark has unless told otherwise (the catalog plays no part in them).
-  public static var defaults: Benchmark { Benchmark(catalog: Catalog()) }
+  package static var defaults: Benchmark { Benchmark(catalog: Catalog()) }
 
   // MARK: - Overhead
 
   /// A harness measurement beside the bare loop doing the same work.
-  public struct Overhead: Sendable {
-    public var name: String
-    public var referenceNanos: Double
-    public var harnessNanos: Double
-    public var ratio: Double { harnessNanos / referenceNanos }
-    public var extraNanos: Double { harnessNanos - referenceNanos }
+  package struct Overhead: Sendable {
+    package var name: String
+    package var referenceNanos: Double
+    package var harnessNanos: Double
+    package var ratio: Double { harnessNanos / referenceNanos }
+    package var extraNanos: Double { harnessNanos - referenceNanos }
   }
 
   /// Runs `body` on a fresh dedicated thread, as a trial runs its threads, and waits for it:
@@ -58,7 +58,7 @@ public struct Benchmark {
   }
 
   /// Medians over `repeats`, reference and harness interleaved so drift hits both alike.
-  public func overhead() -> [Overhead] {
+  package func overhead() -> [Overhead] {
     let pairs: [(String, @Sendable (Int) -> Double, String, String)] = [
       ("empty loop vs noop/unprotected", ReferenceLoops.empty, "noop", "unprotected"),
       ("NSLock loop vs counter/lock", ReferenceLoops.nsLock, "counter", "lock"),
@@ -85,16 +85,16 @@ public struct Benchmark {
   // MARK: - Detection
 
   /// How often one way of running a subject exposed it.
-  public struct Detection: Sendable {
-    public var subject: String
-    public var variant: String
-    public var failed: Int
-    public var trials: Int
-    public var medianTimeToFailureMs: Double?
+  package struct Detection: Sendable {
+    package var subject: String
+    package var variant: String
+    package var failed: Int
+    package var trials: Int
+    package var medianTimeToFailureMs: Double?
   }
 
   /// The variants compared at equal budget: 2 threads, unprotected, writes only.
-  public static let variants: [(name: String, driver: Driver, tuning: Tuning)] = [
+  package static let variants: [(name: String, driver: Driver, tuning: Tuning)] = [
     ("dispatch-apply (tutorials)", .dispatchApply, .none),
     ("threads, unpinned", .threads, .none),
     ("threads (default: pinned)", .threads, .standard),
@@ -104,7 +104,7 @@ public struct Benchmark {
   ]
 
   /// Runs every variant on every detection subject in worker processes.
-  public func detection(progress: (Detection) -> Void = { _ in }) throws -> [Detection] {
+  package func detection(progress: (Detection) -> Void = { _ in }) throws -> [Detection] {
     var found: [Detection] = []
     for subject in detectionSubjects {
       guard let type = catalog.subject(subject) else { continue }
@@ -130,7 +130,7 @@ public struct Benchmark {
 
   /// Wall-clock medians, in milliseconds, of a trial in a warm worker and of a worker's start
   /// plus its first trial, each beyond the trial's own timed region.
-  public func processCost() throws -> (warmTrialMs: Double, freshWorkerMs: Double) {
+  package func processCost() throws -> (warmTrialMs: Double, freshWorkerMs: Double) {
     let cell = Cell(
       subject: "noop", wrapper: LockWrapper.info.id, threads: 1, readRatio: 0.5,
       documented: .notListed, isProtected: true)

@@ -4,7 +4,7 @@ import Synchronization
 /// Bare loops doing what the harness's cheapest cells do, with nothing else around them: the
 /// yardstick for the harness's own per-operation overhead. Each returns nanoseconds per
 /// operation.
-public enum ReferenceLoops {
+package enum ReferenceLoops {
   /// A counter in a class, as `counter` keeps it.
   final class Box: @unchecked Sendable {
     // As in `counter`: no dynamic exclusivity check, which is per thread and catches no race.
@@ -14,7 +14,7 @@ public enum ReferenceLoops {
   /// An empty loop: each iteration calls a function that does nothing but cannot be seen
   /// through (a truly empty loop is deleted by the optimizer and measures nothing).
   @inline(never)
-  public static func empty(ops: Int) -> Double {
+  package static func empty(ops: Int) -> Double {
     let start = Platform.monotonicNanos()
     for i in 0..<ops { nothing(i) }
     return Double(Platform.monotonicNanos() - start) / Double(ops)
@@ -34,7 +34,7 @@ public enum ReferenceLoops {
   /// `NSLock` lock, increment, unlock, on a lock held in a property (as code holds it; a
   /// local `NSLock` lets the optimizer skip the dynamic call a stored one needs).
   @inline(never)
-  public static func nsLock(ops: Int) -> Double {
+  package static func nsLock(ops: Int) -> Double {
     let guarded = Guarded()
     let start = Platform.monotonicNanos()
     for _ in 0..<ops {
@@ -49,7 +49,7 @@ public enum ReferenceLoops {
 
   /// `Mutex.withLock` around an increment.
   @inline(never)
-  public static func mutex(ops: Int) -> Double {
+  package static func mutex(ops: Int) -> Double {
     let mutex = Mutex(0)
     let start = Platform.monotonicNanos()
     for _ in 0..<ops { mutex.withLock { $0 &+= 1 } }

@@ -1,13 +1,16 @@
 /// What ends a trial: a number of operations per thread, or a wall-clock duration.
-public enum Bound: Sendable, Equatable, Codable {
+@usableFromInline
+package enum Bound: Sendable, Equatable, Codable {
   case ops(Int)
   case seconds(Double)
 
-  public var opsPerThread: Int? {
+  @usableFromInline
+  package var opsPerThread: Int? {
     if case .ops(let n) = self { n } else { nil }
   }
 
-  public var seconds: Double? {
+  @usableFromInline
+  package var seconds: Double? {
     if case .seconds(let s) = self { s } else { nil }
   }
 }

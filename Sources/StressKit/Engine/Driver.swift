@@ -1,6 +1,7 @@
 /// How a trial's operations are issued. Recorded per row, so results from different drivers
 /// are never compared unawares.
-public enum Driver: String, Sendable, Codable, CaseIterable {
+@usableFromInline
+package enum Driver: String, Sendable, Codable, CaseIterable {
   /// N dedicated threads released together by a start barrier (the default).
   case threads
   /// The tutorials' way: `DispatchQueue.concurrentPerform` over threads x ops writes, then a

@@ -1,18 +1,18 @@
 /// Thrown by `Scheduler.run` when the harness itself failed: no worker could be started, or a
 /// worker answered something it cannot have meant (garbage, impossible values). No row blames
 /// the subject; every trial finished before it is already with the observers.
-public struct HarnessFailure: Error, Sendable, CustomStringConvertible {
+package struct HarnessFailure: Error, Sendable, CustomStringConvertible {
   /// What went wrong, in words.
-  public var detail: String
+  package var detail: String
   /// The cell whose trial could not be run.
-  public var cell: Cell
+  package var cell: Cell
   /// Trials finished (and kept) before it.
-  public var trialsDone = 0
+  package var trialsDone = 0
   /// Trials the plan holds.
-  public var trialsPlanned = 0
+  package var trialsPlanned = 0
 
   /// One sentence: the cell, then what went wrong.
-  public var description: String {
+  package var description: String {
     "the harness failed in \(cell.subject) / \(cell.wrapper) / \(cell.threads) threads: \(detail)"
   }
 }

@@ -1,5 +1,6 @@
 /// How a trial ended, from best to worst.
-public enum Outcome: String, Sendable, Codable, CaseIterable, Comparable {
+@usableFromInline
+package enum Outcome: String, Sendable, Codable, CaseIterable, Comparable {
   /// Every read and the end state checked out.
   case ok
   /// A read or the end-state check found something no write could have produced.
@@ -11,10 +12,12 @@ public enum Outcome: String, Sendable, Codable, CaseIterable, Comparable {
   /// The harness or the subject is broken (e.g. the subject fails single-threaded).
   case error
 
-  public static func < (a: Outcome, b: Outcome) -> Bool {
+  @usableFromInline
+  package static func < (a: Outcome, b: Outcome) -> Bool {
     allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
   }
 
   /// Whether the subject misbehaved under concurrency.
-  public var isFailure: Bool { self != .ok }
+  @usableFromInline
+  package var isFailure: Bool { self != .ok }
 }

@@ -1,6 +1,6 @@
 /// Receives a run's events in order. Sinks (CSV, console) are observers; none reaches back
 /// into the engine. A throwing observer stops the run (e.g. the results disk is full).
-public protocol RunObserver: AnyObject {
+package protocol RunObserver: AnyObject {
   func runStarted(_ plan: Plan) throws
   func cellStarted(_ cell: Cell, index: Int, of total: Int) throws
   /// A warmup trial ended; its result is discarded, but shown.
@@ -13,10 +13,10 @@ public protocol RunObserver: AnyObject {
 }
 
 extension RunObserver {
-  public func runStarted(_ plan: Plan) throws {}
-  public func cellStarted(_ cell: Cell, index: Int, of total: Int) throws {}
-  public func warmupFinished(_ cell: Cell, result: TrialResult) throws {}
-  public func trialFinished(_ record: TrialRecord) throws {}
-  public func cellFinished(_ statistics: CellStatistics) throws {}
-  public func runFinished(_ cells: [CellStatistics]) throws {}
+  package func runStarted(_ plan: Plan) throws {}
+  package func cellStarted(_ cell: Cell, index: Int, of total: Int) throws {}
+  package func warmupFinished(_ cell: Cell, result: TrialResult) throws {}
+  package func trialFinished(_ record: TrialRecord) throws {}
+  package func cellFinished(_ statistics: CellStatistics) throws {}
+  package func runFinished(_ cells: [CellStatistics]) throws {}
 }

@@ -3,13 +3,13 @@
 ///
 /// Call `run` from a thread that outlives the run (the main thread): on Linux a worker asks to
 /// die with the thread that started it, so a pool thread that retires would take it along.
-public final class Scheduler {
-  public let plan: Plan
+package final class Scheduler {
+  package let plan: Plan
   /// Starts what a cell's trials run in: a worker process, or a test's fake.
   private let makeRunner: () throws -> any TrialRunner
 
   /// `workerExecutable` is a binary that serves `Worker.command`; by default, this one.
-  public convenience init(plan: Plan, workerExecutable: String? = nil) {
+  package convenience init(plan: Plan, workerExecutable: String? = nil) {
     let executable = workerExecutable ?? Platform.executablePath()
     self.init(plan: plan) {
       try WorkerProcess(
@@ -32,7 +32,7 @@ public final class Scheduler {
   /// A finished cell's trials are folded into its statistics and dropped: the runner's memory
   /// stays flat however many trials a run has.
   @discardableResult
-  public func run(
+  package func run(
     observers: [any RunObserver], interruption: Interruption? = nil,
     completed: [TrialRecord] = []
   ) throws -> [CellStatistics] {

@@ -7,9 +7,11 @@ import Synchronization
 /// No crash isolation here: the scheduler runs this inside a worker process. The generic
 /// functions are inlinable so that `SubjectEntry` specializes them for each subject and
 /// standard wrapper: the per-operation loop then has no dynamic dispatch.
-public enum Trial {
+@usableFromInline
+package enum Trial {
   /// Milestones a worker reports to its parent while a trial runs.
-  public enum Milestone: Sendable {
+  @usableFromInline
+  package enum Milestone: Sendable {
     /// The single-threaded sanity pass succeeded; the measured trial comes next.
     case sane
     /// The start barrier released the threads.
@@ -17,10 +19,12 @@ public enum Trial {
   }
 
   /// Operations in the single-threaded sanity pass that precedes every trial.
-  public static let sanityOps = 500
+  @usableFromInline
+  package static let sanityOps = 500
 
   /// Resolves the spec's ids in `catalog` and runs it, reporting milestones as they pass.
-  public static func run(
+  @usableFromInline
+  package static func run(
     _ spec: TrialSpec, catalog: Catalog,
     milestone: @escaping @Sendable (Milestone) -> Void = { _ in }
   ) -> TrialResult {
@@ -35,7 +39,8 @@ public enum Trial {
   }
 
   @inlinable
-  public static func run<S: StressSubject, W: Wrapper>(
+  @usableFromInline
+  package static func run<S: StressSubject, W: Wrapper>(
     _ spec: TrialSpec, _ subject: S.Type, _ wrapper: W.Type,
     milestone: @escaping @Sendable (Milestone) -> Void
   ) -> TrialResult {

@@ -1,27 +1,39 @@
 /// What one trial measured and found.
-public struct TrialResult: Sendable, Codable, Equatable {
-  public var outcome: Outcome
+@usableFromInline
+package struct TrialResult: Sendable, Codable, Equatable {
+  @usableFromInline
+  package var outcome: Outcome
   /// Violations found (reads and end state); nil when the trial did not finish.
-  public var failures: Int?
+  @usableFromInline
+  package var failures: Int?
   /// Operations done by all threads together; nil when the trial did not finish.
-  public var ops: Int?
-  public var reads: Int?
-  public var writes: Int?
+  @usableFromInline
+  package var ops: Int?
+  @usableFromInline
+  package var reads: Int?
+  @usableFromInline
+  package var writes: Int?
   /// The timed region: start barrier release to the last thread done (and deferred writes
   /// drained); nil when the trial did not finish.
-  public var seconds: Double?
+  @usableFromInline
+  package var seconds: Double?
   /// The first violation, the crash signal and message, or what went wrong.
-  public var detail: String
+  @usableFromInline
+  package var detail: String
   /// Milliseconds from the start barrier to the first observed failure: a bad read, the
   /// end-state check, or the worker's death; nil when the trial passed or hung.
-  public var timeToFailureMs: Double?
+  @usableFromInline
+  package var timeToFailureMs: Double?
   /// ThreadSanitizer reports the worker printed during the trial, when its binary is built
   /// with TSan and the run counts them (`scripts/tsan.sh`); nil otherwise.
-  public var sanitizerReports: Int?
+  @usableFromInline
+  package var sanitizerReports: Int?
   /// True when the harness itself failed (not the subject): the run exits 2.
-  public var harnessFault = false
+  @usableFromInline
+  package var harnessFault = false
 
-  public init(
+  @usableFromInline
+  package init(
     outcome: Outcome, failures: Int? = nil, ops: Int? = nil, reads: Int? = nil,
     writes: Int? = nil, seconds: Double? = nil, detail: String = ""
   ) {
@@ -37,14 +49,16 @@ public struct TrialResult: Sendable, Codable, Equatable {
   /// The `error` of a broken subject: it failed, crashed or hung with no other thread to race
   /// it (its sanity pass, a one-thread trial, or before the worker said the pass was done), so
   /// what it shows is a broken test, not a finding. Every place that finds one says it so.
-  public static func brokenSubject(_ what: String, failures: Int? = nil) -> TrialResult {
+  @usableFromInline
+  package static func brokenSubject(_ what: String, failures: Int? = nil) -> TrialResult {
     TrialResult(
       outcome: .error, failures: failures, detail: "fails single-threaded (broken subject): \(what)"
     )
   }
 
   /// An `error` that is the harness's fault.
-  public static func harnessFault(_ detail: String) -> TrialResult {
+  @usableFromInline
+  package static func harnessFault(_ detail: String) -> TrialResult {
     var result = TrialResult(outcome: .error, detail: detail)
     result.harnessFault = true
     return result
@@ -52,7 +66,8 @@ public struct TrialResult: Sendable, Codable, Equatable {
 
   /// What makes this result one no trial can have produced (negative or non-finite measures,
   /// reads and writes that do not add up, a pass with failures), or nil if it is plausible.
-  public var impossibility: String? {
+  @usableFromInline
+  package var impossibility: String? {
     for (name, value) in [
       ("failures", failures), ("ops", ops), ("reads", reads), ("writes", writes),
       ("tsan_reports", sanitizerReports),
@@ -70,7 +85,8 @@ public struct TrialResult: Sendable, Codable, Equatable {
   }
 
   /// Operations per second over the timed region; nil when the trial did not finish.
-  public var opsPerSecond: Double? {
+  @usableFromInline
+  package var opsPerSecond: Double? {
     guard let ops, let seconds, seconds > 0, outcome == .ok || outcome == .corrupt else {
       return nil
     }

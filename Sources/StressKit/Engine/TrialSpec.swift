@@ -1,18 +1,29 @@
 /// Everything a worker needs to run one trial.
-public struct TrialSpec: Sendable, Codable, Equatable {
-  public var subject: String
-  public var wrapper: String
-  public var threads: Int
-  public var readRatio: Double
-  public var bound: Bound
-  public var seed: UInt64
+@usableFromInline
+package struct TrialSpec: Sendable, Codable, Equatable {
+  @usableFromInline
+  package var subject: String
+  @usableFromInline
+  package var wrapper: String
+  @usableFromInline
+  package var threads: Int
+  @usableFromInline
+  package var readRatio: Double
+  @usableFromInline
+  package var bound: Bound
+  @usableFromInline
+  package var seed: UInt64
   /// Asymmetric roles: threads `0..<readers` only read, the others only write. nil: every
   /// thread mixes reads and writes by `readRatio`.
-  public var readers: Int?
-  public var tuning: Tuning
-  public var driver: Driver
+  @usableFromInline
+  package var readers: Int?
+  @usableFromInline
+  package var tuning: Tuning
+  @usableFromInline
+  package var driver: Driver
 
-  public init(
+  @usableFromInline
+  package init(
     subject: String, wrapper: String, threads: Int, readRatio: Double, bound: Bound, seed: UInt64,
     readers: Int? = nil, tuning: Tuning = .none, driver: Driver = .threads
   ) {

@@ -1,21 +1,27 @@
 /// Ways to make races show sooner, each off by default and measurable on and off.
-public struct Tuning: Sendable, Codable, Equatable {
+@usableFromInline
+package struct Tuning: Sendable, Codable, Equatable {
   /// Threads meet at a checkpoint every `stride` operations (jcstress's strides), so they stay
   /// in step and collide often. 0: off.
-  public var stride: Int
+  @usableFromInline
+  package var stride: Int
   /// Probability of a `sched_yield()` after an operation, drawn from the seeded stream. 0: off.
-  public var yieldProbability: Double
+  @usableFromInline
+  package var yieldProbability: Double
   /// Pin thread k to the k-th allowed CPU (mod their count) where the platform allows (Linux).
   /// On by default: it keeps two threads on two cores together, which is what exposes races
   /// (swift-array at 2 threads: 10-20 of 20 trials unpinned, 19-20 pinned, here).
-  public var pin: Bool
+  @usableFromInline
+  package var pin: Bool
   /// Fresh subject instances per trial (jcstress's many small states): the operation budget is
   /// split into this many epochs, all threads on instance k during epoch k, meeting at a
   /// checkpoint between epochs, so fresh-state races (first insert, lazy init) happen many
   /// times per trial. 1: one instance.
-  public var instances: Int
+  @usableFromInline
+  package var instances: Int
 
-  public init(
+  @usableFromInline
+  package init(
     stride: Int = 0, yieldProbability: Double = 0, pin: Bool = true, instances: Int = 1
   ) {
     self.instances = instances
@@ -25,8 +31,10 @@ public struct Tuning: Sendable, Codable, Equatable {
   }
 
   /// Nothing added: no strides, yields, pinning or extra instances.
-  public static let none = Tuning(pin: false)
+  @usableFromInline
+  package static let none = Tuning(pin: false)
 
   /// What a run uses unless told otherwise.
-  public static let standard = Tuning()
+  @usableFromInline
+  package static let standard = Tuning()
 }

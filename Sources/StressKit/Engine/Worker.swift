@@ -3,12 +3,12 @@ import Foundation
 /// The child side of trial isolation: a worker process reads trial specs (one JSON line each)
 /// on stdin, runs them, and writes results (one JSON line each) on fd 3. Whatever the subject
 /// prints goes to stdout/stderr, which the parent keeps apart as diagnostics.
-public enum Worker {
+package enum Worker {
   /// The hidden argument that turns the `stress` executable into a worker.
-  public static let command = "__worker"
+  package static let command = "__worker"
   static let resultDescriptor: Int32 = 3
   /// Serves trials until stdin closes or the parent disappears; never returns.
-  public static func serve(catalog: Catalog, arguments: [String]) -> Never {
+  package static func serve(catalog: Catalog, arguments: [String]) -> Never {
     Platform.ignoreInterrupts()
     taskPoolIsWatched.store(true, ordering: .relaxed)
     watchParent(arguments)

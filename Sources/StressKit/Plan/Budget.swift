@@ -1,17 +1,17 @@
 /// How much work each cell gets. Every field is optional so a suite or the command line can
 /// set just the parts it cares about; `Plan` fills the rest from the mode's preset.
-public struct Budget: Sendable, Equatable {
-  public var trials: Int?
+package struct Budget: Sendable, Equatable {
+  package var trials: Int?
   /// Operations per thread per trial.
-  public var ops: Int?
+  package var ops: Int?
   /// Seconds per trial (instead of `ops`).
-  public var seconds: Double?
+  package var seconds: Double?
   /// Seconds a trial may take before it is declared a hang.
-  public var timeout: Double?
+  package var timeout: Double?
   /// Trials per cell run first and discarded, so the measured ones find a warm process.
-  public var warmup: Int?
+  package var warmup: Int?
 
-  public init(
+  package init(
     trials: Int? = nil, ops: Int? = nil, seconds: Double? = nil, timeout: Double? = nil,
     warmup: Int? = nil
   ) {
@@ -24,7 +24,7 @@ public struct Budget: Sendable, Equatable {
 
   /// This budget, with what it leaves unset taken from `fallback`. An explicit `ops` or
   /// `seconds` replaces the other kind of bound.
-  public func over(_ fallback: Budget) -> Budget {
+  package func over(_ fallback: Budget) -> Budget {
     let bounded = ops != nil || seconds != nil
     return Budget(
       trials: trials ?? fallback.trials,
@@ -39,11 +39,11 @@ public struct Budget: Sendable, Equatable {
 extension Budget {
   /// One field's bounds, the same whether it comes from the command line or a suite file, so
   /// both refuse the same values with the same words.
-  public enum Field: String, Sendable, CaseIterable {
+  package enum Field: String, Sendable, CaseIterable {
     case trials, ops, seconds, timeout, warmup
 
     /// The whole-number fields' ranges.
-    public var wholeRange: ClosedRange<Int>? {
+    package var wholeRange: ClosedRange<Int>? {
       switch self {
       case .trials: 1...1_000_000
       case .ops: 1...Int(UInt32.max)
@@ -53,7 +53,7 @@ extension Budget {
     }
 
     /// What a valid value looks like, for messages: "a whole number from 1 to 1000000".
-    public var expected: String {
+    package var expected: String {
       if let range = wholeRange {
         return "a whole number from \(range.lowerBound) to \(range.upperBound)"
       }
@@ -61,7 +61,7 @@ extension Budget {
     }
 
     /// Whether `value` is in bounds (a whole number where the field needs one).
-    public func accepts(_ value: Double) -> Bool {
+    package func accepts(_ value: Double) -> Bool {
       guard value.isFinite else { return false }
       if let range = wholeRange {
         return value == value.rounded() && Double(range.lowerBound) <= value

@@ -1,5 +1,5 @@
 /// Budget presets: how long a run may take.
-public enum Mode: String, Sendable, CaseIterable, Codable {
+package enum Mode: String, Sendable, CaseIterable, Codable {
   /// A smoke test: the collections suite in under 30 s on a 2-core machine.
   case quick
   /// The everyday run: the collections suite in under 3 minutes on a 2-core machine. Bounded
@@ -9,7 +9,7 @@ public enum Mode: String, Sendable, CaseIterable, Codable {
   case tough
 
   /// The budget used when a suite does not set its own for this mode.
-  public var preset: Budget {
+  package var preset: Budget {
     switch self {
     case .quick: Budget(trials: 2, ops: 1_000, timeout: 5, warmup: 0)
     case .default: Budget(trials: 5, seconds: 0.06, timeout: 10, warmup: 1)

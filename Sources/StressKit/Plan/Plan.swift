@@ -1,29 +1,29 @@
 import Foundation
 
 /// Everything a run will do: the cells, in order, and the budget of each trial.
-public struct Plan: Sendable {
-  public var runID: String
-  public var startedAt: Date
-  public var suite: String
-  public var mode: Mode
-  public var cells: [Cell]
-  public var trials: Int
-  public var bound: Bound
+package struct Plan: Sendable {
+  package var runID: String
+  package var startedAt: Date
+  package var suite: String
+  package var mode: Mode
+  package var cells: [Cell]
+  package var trials: Int
+  package var bound: Bound
   /// Trial `k` of every cell uses seed `seed + k`.
-  public var seed: UInt64
+  package var seed: UInt64
   /// Seconds a trial may run before it is declared a hang.
-  public var timeout: Double
+  package var timeout: Double
   /// Trials per cell run first and discarded.
-  public var warmup: Int
-  public var tuning: Tuning
+  package var warmup: Int
+  package var tuning: Tuning
   /// Count ThreadSanitizer reports per trial (see `scripts/tsan.sh`).
-  public var countsSanitizerReports = false
+  package var countsSanitizerReports = false
   /// The slice of the suite's cells this run holds, if sharded.
-  public var shard: Shard?
+  package var shard: Shard?
   /// The suite file the plan was read from, if any: an input no output may overwrite.
-  public var suitePath: String?
+  package var suitePath: String?
 
-  public init(
+  package init(
     runID: String = Plan.newRunID(), startedAt: Date = Date(), suite: String, mode: Mode,
     cells: [Cell], trials: Int, bound: Bound, seed: UInt64, timeout: Double, warmup: Int = 0,
     tuning: Tuning = .none
@@ -42,11 +42,11 @@ public struct Plan: Sendable {
   }
 
   /// Trial `k`'s seed; warmup trials have negative `k`.
-  public func seed(forTrial trial: Int) -> UInt64 {
+  package func seed(forTrial trial: Int) -> UInt64 {
     seed &+ UInt64(bitPattern: Int64(trial))
   }
 
-  public static func newRunID() -> String {
+  package static func newRunID() -> String {
     String(UInt64.random(in: 0...UInt64.max) & 0xFFFF_FFFF_FFFF, radix: 16)
   }
 }
@@ -56,7 +56,7 @@ public struct Plan: Sendable {
 extension Plan {
   /// Resolves `options` against the named suite (if any) and `catalog`.
   /// Precedence: command line, then the suite, then the mode's preset, then subject defaults.
-  public init(
+  package init(
     options: RunOptions, catalog: Catalog, suiteDirectories: [String] = Suite.searchDirectories()
   ) throws(PlanError) {
     try options.validate()

@@ -3,7 +3,7 @@
 ///
 /// Almost every case is the user's to fix (exit 64 at the command line); `isRuntime` marks the
 /// ones the system caused, such as a suite file that exists but cannot be read (exit 2).
-public enum PlanError: Error, Equatable, CustomStringConvertible {
+package enum PlanError: Error, Equatable, CustomStringConvertible {
   // What was asked for contradicts itself.
   case nothingToRun
   case readersWithoutWriters
@@ -34,13 +34,13 @@ public enum PlanError: Error, Equatable, CustomStringConvertible {
   case nothingToResume(path: String)
 
   /// The system, not what the user asked for, stopped the plan.
-  public var isRuntime: Bool {
+  package var isRuntime: Bool {
     if case .suiteUnreadable = self { return true }
     return false
   }
 
   /// A sentence, with the API's names for what was wrong.
-  public var description: String {
+  package var description: String {
     let text = phrase
     return text.hasSuffix(".") || text.hasSuffix("?") || text.hasSuffix(")") ? text : text + "."
   }

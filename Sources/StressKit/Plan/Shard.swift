@@ -1,20 +1,20 @@
 /// One of N deterministic slices of a plan's cells, so N machines (a CI matrix) can run one
 /// suite in parallel: shard `index` of `count` takes cells index-1, index-1+count, ... in plan
 /// order, which spreads each subject's cells over every shard. `stress merge` joins the files.
-public struct Shard: Sendable, Equatable, CustomStringConvertible {
+package struct Shard: Sendable, Equatable, CustomStringConvertible {
   /// 1-based, as CI matrices usually count.
-  public var index: Int
-  public var count: Int
+  package var index: Int
+  package var count: Int
 
-  public static let maxCount = 1000
+  package static let maxCount = 1000
 
-  public init(index: Int, count: Int) {
+  package init(index: Int, count: Int) {
     self.index = index
     self.count = count
   }
 
   /// Parses "I/N" with 1 <= I <= N <= `maxCount`.
-  public init?(_ text: String) {
+  package init?(_ text: String) {
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
     guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]),
       (1...Self.maxCount).contains(n), (1...n).contains(i)
@@ -22,10 +22,10 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     self.init(index: i, count: n)
   }
 
-  public var description: String { "\(index)/\(count)" }
+  package var description: String { "\(index)/\(count)" }
 
   /// This shard's elements of `all`, in order.
-  public func slice<T>(_ all: [T]) -> [T] {
+  package func slice<T>(_ all: [T]) -> [T] {
     all.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
   }
 }

@@ -1,14 +1,14 @@
 /// "Did you mean ...?" for mistyped names.
-public enum Suggestion {
+package enum Suggestion {
   /// The candidate closest to `word`, if it is close enough to be a plausible typo.
-  public static func closest(to word: String, in candidates: [String]) -> String? {
+  package static func closest(to word: String, in candidates: [String]) -> String? {
     let scored = candidates.map { ($0, distance(word.lowercased(), $0.lowercased())) }
     guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
     return best.1 <= max(2, word.count / 3) ? best.0 : nil
   }
 
   /// " Did you mean 'x'?" or nothing.
-  public static func hint(for word: String, in candidates: [String]) -> String {
+  package static func hint(for word: String, in candidates: [String]) -> String {
     closest(to: word, in: candidates).map { " Did you mean '\($0)'?" } ?? ""
   }
 

@@ -6,7 +6,7 @@ extension Suite {
   /// Where suites are looked up by name, most specific first: `$STRESS_SUITES`, `./Suites`,
   /// then a `Suites` folder beside the executable or above it (a `.build/release/stress`
   /// finds the package's own `Suites`).
-  public static func searchDirectories() -> [String] {
+  package static func searchDirectories() -> [String] {
     var dirs: [String] = []
     if let env = ProcessInfo.processInfo.environment["STRESS_SUITES"], !env.isEmpty {
       dirs.append(env)
@@ -22,7 +22,7 @@ extension Suite {
   }
 
   /// The names of the suites in the first search directory that has any.
-  public static func availableNames(in directories: [String] = searchDirectories()) -> [String] {
+  package static func availableNames(in directories: [String] = searchDirectories()) -> [String] {
     for dir in directories {
       let files = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
       let names = files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }
@@ -32,7 +32,7 @@ extension Suite {
   }
 
   /// Loads a suite by name (`collections`) or by path (`path/to/suite.json`).
-  public static func locate(
+  package static func locate(
     _ nameOrPath: String, in directories: [String] = searchDirectories()
   ) throws(PlanError) -> Suite {
     if nameOrPath.contains("/") || nameOrPath.hasSuffix(".json") {

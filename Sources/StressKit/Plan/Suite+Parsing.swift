@@ -4,7 +4,7 @@ import Foundation
 
 extension Suite {
   /// Reads and validates a suite file. Ids are checked against a catalog later, by `Plan`.
-  public static func load(path: String) throws(PlanError) -> Suite {
+  package static func load(path: String) throws(PlanError) -> Suite {
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
       isDirectory.boolValue
@@ -27,7 +27,7 @@ extension Suite {
   }
 
   /// Parses suite JSON; `source` names the file in error messages.
-  public static func parse(_ data: Data, name: String, source: String) throws(PlanError) -> Suite {
+  package static func parse(_ data: Data, name: String, source: String) throws(PlanError) -> Suite {
     let root: JSONValue
     do {
       root = try JSONDecoder().decode(JSONValue.self, from: data)

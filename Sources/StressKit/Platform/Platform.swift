@@ -16,6 +16,7 @@ import Foundation
 
   /// Nanoseconds on a monotonic clock.
   @inlinable
+  @usableFromInline
   package static func monotonicNanos() -> UInt64 {
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
@@ -24,6 +25,7 @@ import Foundation
 
   /// Gives the core away: used instead of spinning when threads outnumber cores.
   @inlinable
+  @usableFromInline
   package static func yield() {
     sched_yield()
   }
@@ -85,12 +87,16 @@ import Foundation
   // MARK: - Processes
 
   /// Whether standard error is a terminal (a live progress line) or a file or pipe (plain lines).
+  @usableFromInline
   package static var standardErrorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
+  @usableFromInline
   package static var processID: Int32 { getpid() }
+  @usableFromInline
   package static var parentProcessID: Int32 { getppid() }
 
   /// The path of the running executable, so workers can be the same binary.
+  @usableFromInline
   package static func executablePath() -> String {
     #if os(Linux)
       if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
@@ -102,15 +108,22 @@ import Foundation
 
   /// A child process with its standard input, its result channel (fd 3) and its combined
   /// stdout and stderr connected to pipes held by the parent.
+  @usableFromInline
   package struct Child {
+    @usableFromInline
     package var pid: Int32
+    @usableFromInline
     package var input: Int32
+    @usableFromInline
     package var results: Int32
+    @usableFromInline
     package var diagnostics: Int32
   }
 
+  @usableFromInline
   package enum SystemError: Error, CustomStringConvertible {
     case failed(String, Int32)
+    @usableFromInline
     package var description: String {
       switch self {
       case .failed(let what, let code): "\(what) failed: \(String(cString: strerror(code)))"
@@ -118,6 +131,7 @@ import Foundation
     }
   }
 
+  @usableFromInline
   package static func spawn(
     executable: String, arguments: [String], environment: [String: String]
   ) throws -> Child {
@@ -161,12 +175,14 @@ import Foundation
   }
 
   /// How a child ended.
+  @usableFromInline
   package enum Termination: Equatable, Sendable {
     case exited(Int32)
     case signaled(Int32)
   }
 
   /// Waits for `pid`; nil if `block` is false and it has not ended yet.
+  @usableFromInline
   package static func wait(_ pid: Int32, block: Bool = true) -> Termination? {
     var status: Int32 = 0
     while true {
@@ -179,10 +195,12 @@ import Foundation
     return low == 0 ? .exited((status >> 8) & 0xFF) : .signaled(low)
   }
 
+  @usableFromInline
   package static func killHard(_ pid: Int32) {
     _ = kill(pid, SIGKILL)
   }
 
+  @usableFromInline
   package static func signalName(_ signal: Int32) -> String {
     switch signal {
     case SIGSEGV: "SIGSEGV"
@@ -199,6 +217,7 @@ import Foundation
     }
   }
 
+  @usableFromInline
   package static func exitImmediately(_ code: Int32) -> Never {
     _exit(code)
   }
@@ -206,6 +225,7 @@ import Foundation
   // MARK: - The machine
 
   /// Kernel name, release and architecture, e.g. "Linux 6.1.0 x86_64".
+  @usableFromInline
   package static func kernel() -> String {
     var u = utsname()
     guard uname(&u) == 0 else { return "unknown" }

@@ -1,9 +1,9 @@
 import Foundation
 
 /// How numbers and outcome counts read in every text the tool prints (console, compare, HTML).
-public enum Formatting {
+package enum Formatting {
   /// 12345678 -> "12.3M".
-  public static func compact(_ x: Double) -> String {
+  package static func compact(_ x: Double) -> String {
     // No output prints inf or nan: a value that is not a number is said to be none.
     guard x.isFinite else { return "n/a" }
     return switch x {
@@ -15,7 +15,7 @@ public enum Formatting {
   }
 
   /// Outcome counts, worst first: "crash 2/5, ok 3/5".
-  public static func outcomes(_ counts: [Outcome: Int]) -> String {
+  package static func outcomes(_ counts: [Outcome: Int]) -> String {
     let total = counts.values.reduce(0, +)
     return Outcome.allCases.reversed().compactMap { outcome in
       counts[outcome].map { "\(outcome.rawValue) \($0)/\(total)" }

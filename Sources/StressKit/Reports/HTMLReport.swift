@@ -2,13 +2,13 @@ import Foundation
 
 /// One self-contained HTML page for a run: no network, no external file, charts drawn here as
 /// inline SVG. It is well-formed XML (XHTML syntax), so a test can parse it back.
-public struct HTMLReport: Sendable {
-  public var title: String
+package struct HTMLReport: Sendable {
+  package var title: String
   /// What the results are: one line per input file.
-  public var sources: [String]
-  public var cells: [CellStatistics]
+  package var sources: [String]
+  package var cells: [CellStatistics]
 
-  public init(title: String, sources: [String], cells: [CellStatistics]) {
+  package init(title: String, sources: [String], cells: [CellStatistics]) {
     self.title = title
     self.sources = sources
     self.cells = cells
@@ -24,7 +24,7 @@ public struct HTMLReport: Sendable {
     cells.groupedInOrder(by: \.cell.subject).map { ($0.key, $0.elements) }
   }
 
-  public func render() -> String {
+  package func render() -> String {
     let failing = cells.map(\.failingTrials).reduce(0, +)
     let trials = cells.map(\.trials).reduce(0, +)
     var html = """

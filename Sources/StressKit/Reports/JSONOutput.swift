@@ -2,8 +2,8 @@ import Foundation
 
 /// The tool's JSON style, for every `--format json`: pretty-printed, sorted, snake_case keys
 /// (as the CSV's columns), one trailing newline.
-public enum JSONOutput {
-  public static func encode(_ value: some Encodable) -> String {
+package enum JSONOutput {
+  package static func encode(_ value: some Encodable) -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     encoder.keyEncodingStrategy = .convertToSnakeCase

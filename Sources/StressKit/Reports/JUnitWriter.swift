@@ -4,25 +4,25 @@ import Foundation
 /// per cell. A cell that fails the run is a `<failure>` (a protected wrapper that did not stay
 /// correct) or an `<error>` (a broken subject, a harness fault); an unprotected cell's findings
 /// are properties and system-out, never a failure, so they do not fail the build.
-public final class JUnitWriter: RunObserver {
+package final class JUnitWriter: RunObserver {
   private let file: ReportFile
   private var plan: Plan?
 
   /// Opens the file now, so a bad path fails before any trial runs.
-  public init(path: String) throws {
+  package init(path: String) throws {
     file = try ReportFile(path: path, what: "JUnit XML")
   }
 
-  public func runStarted(_ plan: Plan) throws {
+  package func runStarted(_ plan: Plan) throws {
     self.plan = plan
   }
 
-  public func runFinished(_ cells: [CellStatistics]) throws {
+  package func runFinished(_ cells: [CellStatistics]) throws {
     try file.write(Self.render(cells, name: "stress \(plan?.suite ?? "run")"))
   }
 
   /// The JUnit document for `cells`, grouped by subject in first-seen order.
-  public static func render(_ cells: [CellStatistics], name: String) -> String {
+  package static func render(_ cells: [CellStatistics], name: String) -> String {
     func failures(_ cells: [CellStatistics]) -> Int {
       cells.filter { $0.failingTrials > 0 && !isError($0) }.count
     }

@@ -1,7 +1,7 @@
 /// Text made safe for XML and HTML (JUnit, the HTML report and its SVG).
-public enum Markup {
+package enum Markup {
   /// Escapes text and attribute values; control characters XML 1.0 forbids become U+FFFD.
-  public static func escape(_ text: String) -> String {
+  package static func escape(_ text: String) -> String {
     var out = ""
     for scalar in text.unicodeScalars {
       switch scalar {

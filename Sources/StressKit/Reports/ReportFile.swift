@@ -3,12 +3,12 @@ import Foundation
 /// A report written whole at the end (JUnit, HTML, a merged CSV): opened early so a bad path
 /// fails before any work, written to a temporary file beside it and renamed into place, so a
 /// reader never sees half a report and a failed write leaves none.
-public final class ReportFile {
-  public let path: String
+package final class ReportFile {
+  package let path: String
   private let what: String
 
   /// Checks now that `path`'s directory exists and can be written.
-  public init(path: String, what: String) throws {
+  package init(path: String, what: String) throws {
     self.path = path
     self.what = what
     try ResultsLock.refuseIfHeld(path)
@@ -30,7 +30,7 @@ public final class ReportFile {
   }
 
   /// Writes `text` as the whole file.
-  public func write(_ text: String) throws {
+  package func write(_ text: String) throws {
     // A device or a pipe (/dev/stdout, /dev/full) is written in place, never replaced.
     if Platform.isSpecialFile(path) {
       let file = try CSVFile(path: path, what: what)

@@ -2,79 +2,79 @@ import Foundation
 
 /// The end-of-run summary as JSON (`--format json`): the run, each cell's statistics, the
 /// unprotected verdicts and whether the run passed. Keys are snake_case, as the CSV's columns.
-public struct SummaryDocument: Codable, Sendable, Equatable {
-  public var formatVersion = 1
-  public var run: Run?
-  public var cells: [CellEntry]
-  public var verdicts: [VerdictEntry]
-  public var trials: Int
-  public var failingTrials: Int
-  public var passed: Bool
+package struct SummaryDocument: Codable, Sendable, Equatable {
+  package var formatVersion = 1
+  package var run: Run?
+  package var cells: [CellEntry]
+  package var verdicts: [VerdictEntry]
+  package var trials: Int
+  package var failingTrials: Int
+  package var passed: Bool
   /// The signal that stopped the run early ("SIGINT"), if one did: a partial run has not
   /// passed, whatever its finished trials say.
-  public var interrupted: String?
+  package var interrupted: String?
 
-  public struct Run: Codable, Sendable, Equatable {
-    public var runId: String
-    public var suite: String
-    public var mode: String
-    public var startedAt: String
-    public var seed: UInt64
-    public var shard: String?
-    public var results: String?
-    public var summary: String?
+  package struct Run: Codable, Sendable, Equatable {
+    package var runId: String
+    package var suite: String
+    package var mode: String
+    package var startedAt: String
+    package var seed: UInt64
+    package var shard: String?
+    package var results: String?
+    package var summary: String?
   }
 
-  public struct CellEntry: Codable, Sendable, Equatable {
-    public var subject: String
-    public var wrapper: String
-    public var threads: Int
-    public var readers: Int?
-    public var driver: String
-    public var `protected`: Bool
-    public var documented: String
-    public var sendable: Bool?
+  package struct CellEntry: Codable, Sendable, Equatable {
+    package var subject: String
+    package var wrapper: String
+    package var threads: Int
+    package var readers: Int?
+    package var driver: String
+    package var `protected`: Bool
+    package var documented: String
+    package var sendable: Bool?
     /// Why this cell must never fail, when its subject declares so (see `Expectation`).
-    public var expectation: String?
-    public var trials: Int
-    public var outcomes: [String: Int]
-    public var detectionRate: Double
-    public var medianTimeToFailureMs: Double?
-    public var opsPerSec: Throughput?
+    package var expectation: String?
+    package var trials: Int
+    package var outcomes: [String: Int]
+    package var detectionRate: Double
+    package var medianTimeToFailureMs: Double?
+    package var opsPerSec: Throughput?
     /// Median over the same subject and wrapper's median at 1 thread.
-    public var scaling: Double?
+    package var scaling: Double?
     /// The subject's unprotected median at 1 thread over this cell's median.
-    public var costVsUnprotected: Double?
-    public var failingTrials: Int
-    public var failureSamples: [Sample]
+    package var costVsUnprotected: Double?
+    package var failingTrials: Int
+    package var failureSamples: [Sample]
   }
 
-  public struct Throughput: Codable, Sendable, Equatable {
-    public var p0, p25, p50, p75, p90, p100, mean: Double
-    public var ci999Low, ci999High: Double?
+  package struct Throughput: Codable, Sendable, Equatable {
+    package var p0, p25, p50, p75, p90, p100, mean: Double
+    package var ci999Low, ci999High: Double?
   }
 
-  public struct Sample: Codable, Sendable, Equatable {
-    public var trial: Int
-    public var seed: UInt64
-    public var outcome: String
-    public var detail: String
+  package struct Sample: Codable, Sendable, Equatable {
+    package var trial: Int
+    package var seed: UInt64
+    package var outcome: String
+    package var detail: String
   }
 
-  public struct VerdictEntry: Codable, Sendable, Equatable {
-    public var subject: String
-    public var documented: String
-    public var sendable: Bool?
-    public var trials: Int
-    public var failed: Int
-    public var failures: [String: Int]
+  package struct VerdictEntry: Codable, Sendable, Equatable {
+    package var subject: String
+    package var documented: String
+    package var sendable: Bool?
+    package var trials: Int
+    package var failed: Int
+    package var failures: [String: Int]
     /// With no failure: the per-trial failure rate's upper bound at 95% (3/trials).
-    public var failureRateBound: Double?
-    public var measured: String
-    public var disagreement: String?
+    package var failureRateBound: Double?
+    package var measured: String
+    package var disagreement: String?
   }
 
-  public init(
+  package init(
     cells: [CellStatistics], plan: Plan? = nil, results: String? = nil,
     summary: String? = nil
   ) {
@@ -121,5 +121,5 @@ public struct SummaryDocument: Codable, Sendable, Equatable {
     passed = failingTrials == 0
   }
 
-  public func json() -> String { JSONOutput.encode(self) }
+  package func json() -> String { JSONOutput.encode(self) }
 }

@@ -1,6 +1,6 @@
 /// RFC 4180 CSV: fields with a comma, quote, CR or LF are quoted, quotes doubled, CRLF lines.
-public enum CSV {
-  public static func field(_ text: String) -> String {
+package enum CSV {
+  package static func field(_ text: String) -> String {
     // Scalars, not Characters: "\r\n" is one Character, equal to neither "\r" nor "\n".
     guard
       text.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
@@ -10,12 +10,12 @@ public enum CSV {
     return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
   }
 
-  public static func line(_ fields: [String]) -> String {
+  package static func line(_ fields: [String]) -> String {
     fields.map(field).joined(separator: ",") + "\r\n"
   }
 
   /// Parses CSV text into rows of fields (for reading results back).
-  public static func parse(_ text: String) -> [[String]] {
+  package static func parse(_ text: String) -> [[String]] {
     var rows: [[String]] = []
     var row: [String] = []
     var field = ""

@@ -1,16 +1,16 @@
 /// A CSV file written in whole lines: each `append` is a single write(2), so a writer that is
 /// killed leaves whole rows only.
-public final class CSVFile {
-  public let path: String
+package final class CSVFile {
+  package let path: String
   private let descriptor: Int32
 
-  public struct WriteError: Error, CustomStringConvertible {
-    public var description: String
+  package struct WriteError: Error, CustomStringConvertible {
+    package var description: String
   }
 
   /// Creates (or truncates) the file; `what` names its contents in error messages. With
   /// `keeping`, keeps that many bytes of an existing file and appends after them.
-  public init(path: String, what: String = "results", keeping: Int? = nil) throws {
+  package init(path: String, what: String = "results", keeping: Int? = nil) throws {
     self.path = path
     try ResultsLock.refuseIfHeld(path)
     do {
@@ -29,21 +29,21 @@ public final class CSVFile {
   }
 
   /// Appends text as it is, in one write (a whole report, not rows).
-  public func write(_ text: String) throws {
+  package func write(_ text: String) throws {
     guard Platform.writeAll(descriptor, Array(text.utf8)) else {
       throw WriteError(description: "writing to '\(path)' failed: \(Platform.errorMessage())")
     }
   }
 
   /// Flushes the file to disk, so a rename after it never exposes an empty file.
-  public func sync() throws {
+  package func sync() throws {
     guard Platform.sync(descriptor) else {
       throw WriteError(description: "writing to '\(path)' failed: \(Platform.errorMessage())")
     }
   }
 
   /// Appends rows, all in one write.
-  public func append(_ rows: [[String]]) throws {
+  package func append(_ rows: [[String]]) throws {
     try write(rows.map(CSV.line).joined())
   }
 }

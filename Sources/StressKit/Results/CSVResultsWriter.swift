@@ -1,16 +1,16 @@
 /// Writes one CSV row per trial the moment the trial ends.
-public final class CSVResultsWriter: RunObserver {
+package final class CSVResultsWriter: RunObserver {
   private let file: CSVFile
   private let environment: RunEnvironment
   private var plan: Plan?
 
-  public var path: String { file.path }
+  package var path: String { file.path }
 
   private let resuming: Bool
 
   /// Creates (or truncates) the file; throws if it cannot be opened. With `resuming`, appends
   /// to the whole rows of an interrupted run's file instead (see `ResumedRun`).
-  public init(
+  package init(
     path: String, environment: RunEnvironment = .current, resuming: ResumedRun? = nil
   ) throws {
     file = try CSVFile(path: path, keeping: resuming?.wholeBytes)
@@ -18,12 +18,12 @@ public final class CSVResultsWriter: RunObserver {
     self.resuming = resuming != nil
   }
 
-  public func runStarted(_ plan: Plan) throws {
+  package func runStarted(_ plan: Plan) throws {
     self.plan = plan
     if !resuming { try file.append([ResultColumns.header]) }
   }
 
-  public func trialFinished(_ record: TrialRecord) throws {
+  package func trialFinished(_ record: TrialRecord) throws {
     guard let plan else { return }
     try file.append([ResultColumns.row(record, plan: plan, environment: environment)])
   }

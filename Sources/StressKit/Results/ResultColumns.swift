@@ -2,8 +2,8 @@ import Foundation
 
 /// The trial CSV's columns: fixed variables first, measures after, environment last.
 /// `Results/README.md` documents each one; keep the two in step.
-public enum ResultColumns {
-  public static let header = [
+package enum ResultColumns {
+  package static let header = [
     "run_id", "started_at", "suite", "mode", "subject", "documented", "sendable", "wrapper",
     "protected", "expectation",
     "driver", "threads", "readers", "writers", "read_ratio", "ops_limit", "seconds_limit",
@@ -14,7 +14,8 @@ public enum ResultColumns {
     "toolchain", "os", "cpus",
   ]
 
-  public static func row(_ record: TrialRecord, plan: Plan, environment: RunEnvironment) -> [String]
+  package static func row(_ record: TrialRecord, plan: Plan, environment: RunEnvironment)
+    -> [String]
   {
     let r = record.result
     let cell = record.cell
@@ -42,14 +43,14 @@ public enum ResultColumns {
   }
 
   /// ISO 8601 in UTC, to the second.
-  public static func timestamp(_ date: Date) -> String {
+  package static func timestamp(_ date: Date) -> String {
     let f = ISO8601DateFormatter()
     f.formatOptions = [.withInternetDateTime]
     f.timeZone = TimeZone(identifier: "UTC")
     return f.string(from: date)
   }
 
-  public static func number(_ x: Double) -> String {
+  package static func number(_ x: Double) -> String {
     x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x)
   }
 }

@@ -2,22 +2,22 @@ import Foundation
 
 /// A trial CSV read back: by `--resume`, `report`, `compare`, `verdicts` and `merge`. Every
 /// command that reads results reads them here, so each refuses the same bad files the same way.
-public struct ResultsFile: Sendable {
-  public var path: String
+package struct ResultsFile: Sendable {
+  package var path: String
   /// The whole rows, header excluded; a torn last row (from a killed run) is dropped.
-  public var rows: [[String]]
+  package var rows: [[String]]
   /// Bytes up to the end of the last whole row.
-  public var wholeBytes: Int
+  package var wholeBytes: Int
 
   /// A file that cannot be used as results: missing, unreadable, not a trial CSV of this
   /// version, or holding a malformed row.
-  public struct LoadError: Error, Equatable, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
+  package struct LoadError: Error, Equatable, CustomStringConvertible {
+    package var description: String
+    package init(_ description: String) { self.description = description }
   }
 
   /// Reads and checks `path`: the header must be this version's, and every row well formed.
-  public static func load(_ path: String) throws(LoadError) -> ResultsFile {
+  package static func load(_ path: String) throws(LoadError) -> ResultsFile {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
       throw LoadError("no such results file: '\(path)'")
@@ -29,7 +29,7 @@ public struct ResultsFile: Sendable {
   }
 
   /// Checks the bytes of a trial CSV as `load` does; `path` names it in messages.
-  public static func parse(_ bytes: [UInt8], path: String) throws(LoadError) -> ResultsFile {
+  package static func parse(_ bytes: [UInt8], path: String) throws(LoadError) -> ResultsFile {
     var whole = bytes.count
     // A row is whole once its line break is written: CRLF as stress writes it, or a bare LF
     // (a file passed through a tool that rewrote the line ends); one inside a quoted field
@@ -136,19 +136,19 @@ public struct ResultsFile: Sendable {
     uniqueKeysWithValues: ResultColumns.header.enumerated().map { ($1, $0) })
 
   /// The value of `name` in `row`.
-  public func value(_ name: String, in row: [String]) -> String {
+  package func value(_ name: String, in row: [String]) -> String {
     row[Self.column[name]!]
   }
 
   /// Distinct values of column `name`, in first-seen order.
-  public func values(_ name: String) -> [String] {
+  package func values(_ name: String) -> [String] {
     var seen = Set<String>()
     return rows.map { value(name, in: $0) }.filter { seen.insert($0).inserted }
   }
 
   /// "collections, mode quick, 1000 ops per thread, swift-6.3.1, 2 cpus, 144 trials of run
   /// 1a2b3c": what a reader needs to judge whether two files compare.
-  public var overview: String {
+  package var overview: String {
     func joined(_ name: String) -> String { values(name).joined(separator: "+") }
     var budget = ""
     if !joined("ops_limit").isEmpty { budget = "\(joined("ops_limit")) ops per thread" }
@@ -162,7 +162,7 @@ public struct ResultsFile: Sendable {
   }
 
   /// Each row as a trial record (checked on load, so this cannot fail).
-  public var records: [TrialRecord] {
+  package var records: [TrialRecord] {
     rows.map { row in
       func value(_ name: String) -> String { row[Self.column[name]!] }
       let threads = Int(value("threads"))!

@@ -1,17 +1,17 @@
 /// Trial CSVs joined into one: the shards of a run (`--shard I/N`) or runs of the same plan on
 /// disjoint cells. Refuses files from incompatible runs and files that overlap.
-public struct ResultsMerge: Sendable {
+package struct ResultsMerge: Sendable {
   /// The merged rows, header excluded.
-  public var rows: [[String]]
+  package var rows: [[String]]
   /// Things worth knowing that do not stop the merge: missing shards, mixed machines.
-  public var notes: [String]
+  package var notes: [String]
 
-  public struct Incompatible: Error, Equatable, CustomStringConvertible {
-    public var description: String
+  package struct Incompatible: Error, Equatable, CustomStringConvertible {
+    package var description: String
   }
 
   /// Columns that must agree: they set what a trial measured.
-  public static let planColumns = [
+  package static let planColumns = [
     "suite", "mode", "ops_limit", "seconds_limit", "stride", "yield_probability", "pinned",
     "instances", "warmup_trials",
   ]
@@ -21,7 +21,7 @@ public struct ResultsMerge: Sendable {
     var trial: Int
   }
 
-  public init(_ files: [ResultsFile]) throws(Incompatible) {
+  package init(_ files: [ResultsFile]) throws(Incompatible) {
     notes = []
     let all = files.flatMap { f in f.rows.map { (file: f, row: $0) } }
     guard let first = all.first else {

@@ -2,18 +2,18 @@ import Foundation
 
 /// An interrupted run's trial CSV, read back so `--resume` can finish it: its whole rows, the
 /// run's identity (id, start, seed), and the trials it already holds.
-public struct ResumedRun: Sendable {
-  public var path: String { file.path }
-  public var runID: String
-  public var startedAt: Date
+package struct ResumedRun: Sendable {
+  package var path: String { file.path }
+  package var runID: String
+  package var startedAt: Date
   /// The run's base seed (a row's seed minus its trial).
-  public var seed: UInt64
+  package var seed: UInt64
   /// Bytes up to the end of the last whole row; anything after it is cut before appending.
-  public var wholeBytes: Int { file.wholeBytes }
+  package var wholeBytes: Int { file.wholeBytes }
   let file: ResultsFile
 
   /// Reads `path` through `ResultsFile`; refuses a file that is not a `stress run` trial CSV.
-  public static func read(path: String) throws(PlanError) -> ResumedRun {
+  package static func read(path: String) throws(PlanError) -> ResumedRun {
     let file: ResultsFile
     do {
       file = try ResultsFile.load(path)
@@ -37,7 +37,7 @@ public struct ResumedRun: Sendable {
 
   /// The finished trials, matched to `plan`'s cells. Refuses, naming the first difference, a
   /// file written by a different plan.
-  public func records(for plan: Plan) throws(PlanError) -> [TrialRecord] {
+  package func records(for plan: Plan) throws(PlanError) -> [TrialRecord] {
     var cells: [CellKey: Cell] = [:]
     for cell in plan.cells { cells[CellKey(cell)] = cell }
     // Everything up to and including `seed` describes the plan, not the measurement.

@@ -2,18 +2,18 @@ import Foundation
 
 /// The machine a run happened on, recorded in every row so files from different machines and
 /// toolchains can be concatenated and compared.
-public struct RunEnvironment: Sendable, Equatable {
-  public var toolchain: String
-  public var os: String
-  public var cpus: Int
+package struct RunEnvironment: Sendable, Equatable {
+  package var toolchain: String
+  package var os: String
+  package var cpus: Int
 
-  public init(toolchain: String, os: String, cpus: Int) {
+  package init(toolchain: String, os: String, cpus: Int) {
     self.toolchain = toolchain
     self.os = os
     self.cpus = cpus
   }
 
-  public static var current: RunEnvironment {
+  package static var current: RunEnvironment {
     RunEnvironment(
       toolchain: compilerVersion,
       os: "\(ProcessInfo.processInfo.operatingSystemVersionString); \(Platform.kernel())",

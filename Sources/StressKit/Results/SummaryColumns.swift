@@ -1,8 +1,8 @@
 import Foundation
 
 /// The summary CSV's columns: one row per cell. `Results/README.md` documents each one.
-public enum SummaryColumns {
-  public static let header = [
+package enum SummaryColumns {
+  package static let header = [
     "run_id", "started_at", "suite", "mode", "subject", "documented", "sendable", "wrapper",
     "protected", "expectation",
     "driver", "threads", "readers", "writers", "read_ratio", "trials", "warmup_trials", "shard",
@@ -13,7 +13,8 @@ public enum SummaryColumns {
     "scaling_vs_1_thread", "cost_vs_unprotected_1_thread", "toolchain", "os", "cpus",
   ]
 
-  public static func row(_ s: CellStatistics, plan: Plan, environment: RunEnvironment) -> [String] {
+  package static func row(_ s: CellStatistics, plan: Plan, environment: RunEnvironment) -> [String]
+  {
     let c = s.cell
     func rate(_ x: Double?) -> String { x.map { String(format: "%.1f", $0) } ?? "" }
     func ratio(_ x: Double?) -> String { x.map { String(format: "%.4f", $0) } ?? "" }

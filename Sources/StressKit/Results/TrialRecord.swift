@@ -1,13 +1,13 @@
 /// One finished trial of one cell: what the sinks write.
-public struct TrialRecord: Sendable, Equatable {
-  public var cell: Cell
+package struct TrialRecord: Sendable, Equatable {
+  package var cell: Cell
   /// 0-based index of the trial within its cell.
-  public var trial: Int
+  package var trial: Int
   /// The trial's seed: `--seed` with this value and `--trials 1` replays its operation streams.
-  public var seed: UInt64
-  public var result: TrialResult
+  package var seed: UInt64
+  package var result: TrialResult
 
-  public init(cell: Cell, trial: Int, seed: UInt64, result: TrialResult) {
+  package init(cell: Cell, trial: Int, seed: UInt64, result: TrialResult) {
     self.cell = cell
     self.trial = trial
     self.seed = seed
@@ -17,15 +17,15 @@ public struct TrialRecord: Sendable, Equatable {
   /// A failure that fails the run: a protected wrapper that did not stay correct, a declared
   /// expectation broken, or a broken subject or harness. Other unprotected failures are
   /// findings.
-  public var isHarnessFault: Bool { result.harnessFault }
+  package var isHarnessFault: Bool { result.harnessFault }
 
-  public var failsRun: Bool {
+  package var failsRun: Bool {
     result.outcome == .error
       || ((cell.isProtected || cell.expectation != nil) && result.outcome != .ok)
   }
 
   /// The declared expectation this trial broke, if it broke one (see `Expectation`).
-  public var brokenExpectation: String? {
+  package var brokenExpectation: String? {
     result.outcome != .ok && result.outcome != .error ? cell.expectation : nil
   }
 }

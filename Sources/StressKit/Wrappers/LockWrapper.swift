@@ -2,12 +2,15 @@ import Foundation
 
 /// Every operation under one `NSLock` (a pthread mutex on Linux).
 public final class LockWrapper: Wrapper {
+  /// Its id and summary, as `stress list` shows them.
   public static let info = WrapperInfo(id: "lock", summary: "NSLock around every operation")
 
   @usableFromInline let lock = NSLock()
 
+  /// A fresh wrapper, one per trial.
   public init() {}
 
+  /// Runs the subject's read inside this protection; returns what the read returns.
   @inlinable @inline(__always)
   public func read<S: StressSubject>(_ subject: S, _ step: Step) -> String? {
     lock.lock()
@@ -15,6 +18,7 @@ public final class LockWrapper: Wrapper {
     return subject.read(step)
   }
 
+  /// Runs the subject's write inside this protection.
   @inlinable @inline(__always)
   public func write<S: StressSubject>(_ subject: S, _ step: Step) {
     lock.lock()

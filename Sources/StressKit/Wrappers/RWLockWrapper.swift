@@ -1,12 +1,15 @@
 /// A `pthread_rwlock_t`: shared for reads, exclusive for writes.
 public final class RWLockWrapper: Wrapper {
+  /// Its id and summary, as `stress list` shows them.
   public static let info = WrapperInfo(
     id: "rwlock", summary: "pthread_rwlock: shared reads, exclusive writes")
 
   @usableFromInline let lock = Platform.ReadWriteLock()
 
+  /// A fresh wrapper, one per trial.
   public init() {}
 
+  /// Runs the subject's read inside this protection; returns what the read returns.
   @inlinable @inline(__always)
   public func read<S: StressSubject>(_ subject: S, _ step: Step) -> String? {
     lock.lockShared()
@@ -14,6 +17,7 @@ public final class RWLockWrapper: Wrapper {
     return subject.read(step)
   }
 
+  /// Runs the subject's write inside this protection.
   @inlinable @inline(__always)
   public func write<S: StressSubject>(_ subject: S, _ step: Step) {
     lock.lockExclusive()

@@ -2,13 +2,16 @@ import Dispatch
 
 /// Every operation between `wait` and `signal` on a `DispatchSemaphore(value: 1)`.
 public final class SemaphoreWrapper: Wrapper {
+  /// Its id and summary, as `stress list` shows them.
   public static let info = WrapperInfo(
     id: "semaphore", summary: "DispatchSemaphore(value: 1) around every operation")
 
   @usableFromInline let semaphore = DispatchSemaphore(value: 1)
 
+  /// A fresh wrapper, one per trial.
   public init() {}
 
+  /// Runs the subject's read inside this protection; returns what the read returns.
   @inlinable @inline(__always)
   public func read<S: StressSubject>(_ subject: S, _ step: Step) -> String? {
     semaphore.wait()
@@ -16,6 +19,7 @@ public final class SemaphoreWrapper: Wrapper {
     return subject.read(step)
   }
 
+  /// Runs the subject's write inside this protection.
   @inlinable @inline(__always)
   public func write<S: StressSubject>(_ subject: S, _ step: Step) {
     semaphore.wait()

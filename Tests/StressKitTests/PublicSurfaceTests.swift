@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+/// The public surface stays the API a package stressing its own types needs, each declaration
+/// documented. Everything else is `package`: the CLI and the tests are in this package.
+@Suite struct PublicSurfaceTests {
+  /// Each module's `public` declarations, as (file, line, text). Tests run from the package root.
+  func publicDeclarations(in module: String) throws -> [(file: String, line: Int, text: String)] {
+    let root = "Sources/\(module)"
+    let files = try #require(FileManager.default.subpathsOfDirectory(atPath: root) as [String]?)
+    var found: [(String, Int, String)] = []
+    for file in files.sorted() where file.hasSuffix(".swift") {
+      let lines = try String(contentsOfFile: "\(root)/\(file)", encoding: .utf8)
+        .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      for (i, line) in lines.enumerated() {
+        let text = line.trimmingCharacters(in: .whitespaces)
+        guard !text.hasPrefix("//"),
+          text.range(of: #"(^|[^@\w])public "#, options: .regularExpression) != nil
+        else { continue }
+        // The summary line sits above the attributes.
+        var j = i - 1
+        while j >= 0, lines[j].trimmingCharacters(in: .whitespaces).hasPrefix("@") { j -= 1 }
+        let documented = j >= 0 && lines[j].trimmingCharacters(in: .whitespaces).hasPrefix("///")
+        found.append(("\(root)/\(file)", i + 1, documented ? "" : text))
+      }
+    }
+    return found
+  }
+
+  @Test(arguments: [("StressKit", 150), ("StressCLI", 10), ("FoundationSubjects", 3)])
+  func theSurfaceIsSmallAndDocumented(module: String, ceiling: Int) throws {
+    let declarations = try publicDeclarations(in: module)
+    #expect(declarations.count <= ceiling, "\(module): \(declarations.count) public declarations")
+    for d in declarations where !d.text.isEmpty {
+      Issue.record("\(d.file):\(d.line): public without a /// summary: \(d.text)")
+    }
+  }
+
+  @Test func selfTestsAndTheEngineAreNotPublic() throws {
+    let declarations = try publicDeclarations(in: "StressKit")
+    let outside = declarations.filter {
+      !$0.file.contains("/API/") && !$0.file.contains("/Wrappers/")
+    }
+    #expect(outside.map { "\($0.file):\($0.line)" } == [])
+  }
+}
