@@ -21,11 +21,10 @@ import Foundation
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     let arguments = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     guard
-      let parsed = try? ParsedArguments(
-        arguments, specs: RunCommand.options, usage: RunCommand.usage),
-      let options = try? RunCommand.options(from: parsed)
+      let parsed = try? OptionParser.parse(
+        arguments, options: RunCommand.options, usage: RunCommand.usage)
     else { return 0 }
-    _ = try? Plan(options: options, catalog: fuzzCatalog, suiteDirectories: [])
+    _ = try? Plan(options: parsed.run, catalog: fuzzCatalog, suiteDirectories: [])
     return 0
   }
 #endif
