@@ -42,9 +42,4 @@ public enum FoundationCatalog {
     catalog.add(RecursiveLockDeadlockSubject.self)
     return catalog
   }
-
-  /// The subjects above, in listing order.
-  public static var subjects: [any StressSubject.Type] {
-    catalog.visibleSubjects
-  }
 }
