@@ -13,7 +13,7 @@ package struct SubjectEntry: Sendable {
     @Sendable (TrialSpec, any AsyncWrapper.Type, @escaping @Sendable (Trial.Milestone) -> Void) ->
       TrialResult
 
-  @inlinable @usableFromInline
+  @inlinable
   package init<S: StressSubject>(_ subject: S.Type) {
     type = subject
     runner = { spec, wrapper, milestone in

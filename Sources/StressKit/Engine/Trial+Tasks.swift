@@ -7,7 +7,6 @@ extension Trial {
   /// Runs a trial whose wrapper is awaited: the single-threaded sanity pass with one task,
   /// then N tasks in a task group. The worker's main thread only waits for the whole trial.
   @inlinable
-  @usableFromInline
   package static func runTasks<S: StressSubject, A: AsyncWrapper>(
     _ spec: TrialSpec, _: S.Type, _: A.Type, milestone: @escaping @Sendable (Milestone) -> Void
   ) -> TrialResult {

@@ -39,7 +39,6 @@ package enum Trial {
   }
 
   @inlinable
-  @usableFromInline
   package static func run<S: StressSubject, W: Wrapper>(
     _ spec: TrialSpec, _ subject: S.Type, _ wrapper: W.Type,
     milestone: @escaping @Sendable (Milestone) -> Void

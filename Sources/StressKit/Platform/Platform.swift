@@ -16,7 +16,6 @@ import Foundation
 
   /// Nanoseconds on a monotonic clock.
   @inlinable
-  @usableFromInline
   package static func monotonicNanos() -> UInt64 {
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
@@ -25,7 +24,6 @@ import Foundation
 
   /// Gives the core away: used instead of spinning when threads outnumber cores.
   @inlinable
-  @usableFromInline
   package static func yield() {
     sched_yield()
   }
