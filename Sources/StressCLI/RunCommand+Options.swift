@@ -89,6 +89,10 @@ extension RunCommand {
         "Fresh subject instances per trial: the ops budget is split into n epochs, all threads on instance k in epoch k, so fresh-state races happen n times per trial.",
         .integer(in: 1...100_000), to: \.run.tuning.instances),
       .value(
+        "burst", "<n>",
+        "Fresh instances in the detection burst each trial of 2 or more threads starts with (16 untimed operations per thread on each, threads meeting between them), so races show in short trials and on busy machines; 0: off.",
+        .integer(in: 0...100_000), to: \.run.tuning.burst),
+      .value(
         "driver", "<driver>",
         "threads (dedicated threads behind a start barrier) or dispatch-apply (the tutorials' concurrentPerform over writes, a baseline).",
         .choice(), to: \.run.driver),

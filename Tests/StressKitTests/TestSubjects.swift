@@ -45,6 +45,7 @@ extension Catalog {
     catalog.add(WideWindowCounter.self)
     catalog.add(StrideWitness.self)
     catalog.add(ReleaseWitness.self)
+    catalog.add(SmallStateWitness.self)
     return catalog
   }
 }
@@ -109,4 +110,28 @@ final class ReleaseWitness: StressSubject, @unchecked Sendable {
   }
 
   func check(writesPerThread: [Int]) -> Violations { Violations() }
+}
+
+/// Fails its end-state check on any instance that took fewer than 100 writes, and never
+/// otherwise: the detection burst's small instances each fail, the measured loop's does not.
+/// Deterministic, so a test can count what the burst ran without waiting on a race.
+final class SmallStateWitness: StressSubject, @unchecked Sendable {
+  static let info = SubjectInfo(
+    id: "test-small-state-witness", summary: "test: fails on instances of fewer than 100 writes",
+    documented: .notListed, defaultReadRatio: 0, traits: [.hidden])
+
+  private let writes = Atomic<Int>(0)
+
+  init(shape: TrialShape) {}
+
+  func write(_ step: Step) { writes.add(1, ordering: .relaxed) }
+
+  func read(_ step: Step) -> String? { nil }
+
+  func check(writesPerThread: [Int]) -> Violations {
+    var v = Violations()
+    let n = writes.load(ordering: .relaxed)
+    if n < 100 { v.add("only \(n) writes") }
+    return v
+  }
 }

@@ -177,4 +177,46 @@ import Testing
     #expect(result.outcome == .ok, "\(result.detail)")
     #expect(result.ops == 8_000)
   }
+
+  @Test func theBurstRunsFirstItsFailuresCountAndItsOperationsDoNot() {
+    var s = spec("test-small-state-witness", threads: 2, ratio: 0, bound: .ops(1_000))
+    s.tuning = Tuning(pin: false, burst: 4)
+    let result = Trial.run(s, catalog: .forTests)
+    // Each of the 4 burst instances took 2 x 16 writes, too few: 4 failures, all the burst's.
+    #expect(result.outcome == .corrupt)
+    #expect(result.failures == 4)
+    #expect(result.detail.hasPrefix("in the detection burst: end state: instance 0: only 32 writes"))
+    // The measures are the measured loop's alone.
+    #expect(result.ops == 2_000 && result.writes == 2_000)
+    s.tuning.burst = 0
+    let plain = Trial.run(s, catalog: .forTests)
+    #expect(plain.outcome == .ok && plain.ops == 2_000, "\(plain.detail)")
+  }
+
+  @Test(arguments: [
+    (1, Driver.threads, false), (2, Driver.dispatchApply, false), (2, Driver.threads, true),
+  ])
+  func noBurstWhereNoRaceOrNoFreshState(threads: Int, driver: Driver, freshProcess: Bool) {
+    var s = spec("counter", threads: threads, ratio: 0, bound: .ops(100))
+    s.driver = driver
+    s.tuning = Tuning(burst: 8)
+    #expect(s.burst(freshProcess: freshProcess) == nil)
+    s.driver = .threads
+    s.threads = 2
+    let burst = s.burst(freshProcess: false)
+    #expect(burst?.bound == .ops(8 * Tuning.burstOps) && burst?.tuning.instances == 8)
+    #expect(burst?.tuning.burst == 0 && burst?.seed != s.seed)
+  }
+
+  @Test func aBurstFailureLeadsAndTheMeasuresStay() {
+    var burst = TrialResult(outcome: .corrupt, failures: 2, ops: 10, detail: "lost one")
+    burst.timeToFailureMs = 0.5
+    let measured = TrialResult(
+      outcome: .corrupt, failures: 3, ops: 100, reads: 40, writes: 60, seconds: 1, detail: "x")
+    let both = burst.followed(by: measured)
+    #expect(both.outcome == .corrupt && both.failures == 5 && both.ops == 100)
+    #expect(both.detail == "in the detection burst: lost one" && both.timeToFailureMs == 0.5)
+    let clean = TrialResult(outcome: .ok, failures: 0, ops: 10)
+    #expect(clean.followed(by: measured) == measured)
+  }
 }

@@ -49,7 +49,13 @@ package enum Trial {
     }
     if let broken = brokenAlone(spec, { measure($0, S.self, W.self) { _ in } }) { return broken }
     milestone(.sane)
-    return blameAlone(spec, measure(spec, S.self, W.self, milestone: milestone))
+    guard let burst = spec.burst(freshProcess: S.info.freshProcess) else {
+      return blameAlone(spec, measure(spec, S.self, W.self, milestone: milestone))
+    }
+    // Each part reports its own release, so a crash is timed from the part it happened in.
+    let found = measure(burst, S.self, W.self, milestone: milestone)
+    guard !found.harnessFault else { return found }
+    return found.followed(by: measure(spec, S.self, W.self, milestone: milestone))
   }
 
   /// A subject that fails alone is broken, not a finding: a single-threaded pass of the same

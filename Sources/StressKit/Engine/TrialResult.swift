@@ -94,3 +94,19 @@ package struct TrialResult: Sendable, Codable, Equatable {
     return rate.isFinite ? rate : nil
   }
 }
+
+extension TrialResult {
+  /// A detection burst's result followed by the measured loop's: the measures are the loop's
+  /// alone (the burst is untimed), the failures are both parts', and the first failure found
+  /// is the burst's when it found one.
+  @inlinable
+  package func followed(by measured: TrialResult) -> TrialResult {
+    guard outcome != .ok else { return measured }
+    var result = measured
+    if result.outcome == .ok { result.outcome = outcome }
+    result.failures = (failures ?? 0) + (measured.failures ?? 0)
+    result.detail = "in the detection burst: \(detail)"
+    result.timeToFailureMs = timeToFailureMs
+    return result
+  }
+}

@@ -38,3 +38,19 @@ package struct TrialSpec: Sendable, Codable, Equatable {
     self.seed = seed
   }
 }
+
+extension TrialSpec {
+  /// The detection burst that precedes this trial's measured loop, or nil where there is none:
+  /// it is off, the trial has one thread (no race to provoke), its driver is not the threads
+  /// driver, or the subject's state is the process's (a fresh process per trial).
+  @inlinable
+  package func burst(freshProcess: Bool) -> TrialSpec? {
+    guard tuning.burst > 0, threads >= 2, driver == .threads, !freshProcess else { return nil }
+    var burst = self
+    burst.bound = .ops(tuning.burst * Tuning.burstOps)
+    burst.tuning = Tuning(pin: tuning.pin, instances: tuning.burst)
+    // Its own stream, so the measured loop's operations stay those of the seed.
+    burst.seed = seed ^ 0x9E37_79B9_7F4A_7C15
+    return burst
+  }
+}

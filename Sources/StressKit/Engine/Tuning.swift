@@ -1,4 +1,5 @@
-/// Ways to make races show sooner, each off by default and measurable on and off.
+/// Ways to make races show sooner, each measurable on and off. Only the detection burst is on
+/// in a run unless told otherwise (`standard`).
 @usableFromInline
 package struct Tuning: Sendable, Codable, Equatable {
   /// Threads meet at a checkpoint every `stride` operations (jcstress's strides), so they stay
@@ -19,22 +20,36 @@ package struct Tuning: Sendable, Codable, Equatable {
   /// times per trial. 1: one instance.
   @usableFromInline
   package var instances: Int
+  /// Fresh instances in the detection burst each trial of two or more threads starts with: a
+  /// short untimed run of `burstOps` operations per thread on each, all threads meeting at a
+  /// checkpoint between instances, so that threads collide on fresh state again and again
+  /// even when the trial is short or a core is busy. Its failures count; its operations are
+  /// not in the trial's throughput. 0: off.
+  @usableFromInline
+  package var burst: Int
+
+  /// Operations per thread on each instance of the burst.
+  @usableFromInline
+  package static let burstOps = 16
 
   @usableFromInline
   package init(
-    stride: Int = 0, yieldProbability: Double = 0, pin: Bool = true, instances: Int = 1
+    stride: Int = 0, yieldProbability: Double = 0, pin: Bool = true, instances: Int = 1,
+    burst: Int = 0
   ) {
+    self.burst = burst
     self.instances = instances
     self.stride = stride
     self.yieldProbability = yieldProbability
     self.pin = pin
   }
 
-  /// Nothing added: no strides, yields, pinning or extra instances.
+  /// Nothing added: no strides, yields, pinning, extra instances or burst.
   @usableFromInline
   package static let none = Tuning(pin: false)
 
-  /// What a run uses unless told otherwise.
+  /// What a run uses unless told otherwise: pinned threads and a burst of 128 instances
+  /// (BENCHMARKS.md has what each buys).
   @usableFromInline
-  package static let standard = Tuning()
+  package static let standard = Tuning(burst: 128)
 }

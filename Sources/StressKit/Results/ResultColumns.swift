@@ -7,12 +7,16 @@ package enum ResultColumns {
     "run_id", "started_at", "suite", "mode", "subject", "documented", "sendable", "wrapper",
     "protected", "expectation",
     "driver", "threads", "readers", "writers", "read_ratio", "ops_limit", "seconds_limit",
-    "stride", "yield_probability", "pinned", "instances", "warmup_trials", "shard", "trial", "seed",
+    "stride", "yield_probability", "pinned", "instances", "burst", "warmup_trials", "shard",
+    "trial", "seed",
     "outcome",
     "failures", "ops", "reads", "writes", "seconds", "ops_per_sec", "time_to_failure_ms",
     "tsan_reports", "detail",
     "toolchain", "os", "cpus",
   ]
+
+  /// The header of files written before the `burst` column.
+  package static let earlierHeader = header.filter { $0 != "burst" }
 
   package static func row(_ record: TrialRecord, plan: Plan, environment: RunEnvironment)
     -> [String]
@@ -29,7 +33,8 @@ package enum ResultColumns {
       cell.writers.map(String.init) ?? "", number(cell.readRatio),
       plan.bound.opsPerThread.map(String.init) ?? "", plan.bound.seconds.map(number) ?? "",
       String(tuning.stride), number(tuning.yieldProbability), String(tuning.pin),
-      String(tuning.instances), String(plan.warmup), plan.shard?.description ?? "",
+      String(tuning.instances), String(tuning.burst), String(plan.warmup),
+      plan.shard?.description ?? "",
       String(record.trial), String(record.seed),
       r.outcome.rawValue,
       r.failures.map(String.init) ?? "", r.ops.map(String.init) ?? "",

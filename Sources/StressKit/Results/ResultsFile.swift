@@ -8,6 +8,8 @@ package struct ResultsFile: Sendable {
   package var rows: [[String]]
   /// Bytes up to the end of the last whole row.
   package var wholeBytes: Int
+  /// Written before the `burst` column existed: read with `burst` 0, but never appended to.
+  package var isEarlierVersion = false
 
   /// A file that cannot be used as results: missing, unreadable, not a trial CSV of this
   /// version, or holding a malformed row.
@@ -53,10 +55,24 @@ package struct ResultsFile: Sendable {
     // A byte-order mark (a spreadsheet's export) and blank lines at the end carry no rows.
     var rows = CSV.parse(text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text)
     while rows.count > 1, rows.last == [""] { rows.removeLast() }
+    var earlier = false
+    if rows.first == ResultColumns.earlierHeader,
+      let at = ResultColumns.header.firstIndex(of: "burst")
+    {
+      // A nightly baseline from before the burst still compares: its trials had none.
+      rows =
+        [ResultColumns.header]
+        + rows.dropFirst().map { row in
+          row.count == ResultColumns.earlierHeader.count
+            ? Array(row[..<at]) + ["0"] + row[at...] : row
+        }
+      earlier = true
+    }
     guard let header = rows.first, header == ResultColumns.header else {
       throw LoadError("'\(path)' is not a trial CSV of this version of stress: \(why(rows.first))")
     }
-    let file = ResultsFile(path: path, rows: Array(rows.dropFirst()), wholeBytes: whole)
+    var file = ResultsFile(path: path, rows: Array(rows.dropFirst()), wholeBytes: whole)
+    file.isEarlierVersion = earlier
     for (index, row) in file.rows.enumerated() {
       try file.check(row, line: index + 2)
     }

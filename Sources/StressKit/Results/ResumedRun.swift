@@ -20,6 +20,11 @@ package struct ResumedRun: Sendable {
     } catch {
       throw .cannotResume(path: nil, problem: error.description)
     }
+    guard !file.isEarlierVersion else {
+      throw .cannotResume(
+        path: path,
+        problem: "it was written by an earlier version of stress (it has no 'burst' column)")
+    }
     guard let first = file.rows.first else {
       throw .nothingToResume(path: path)
     }
