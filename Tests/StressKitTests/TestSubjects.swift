@@ -46,6 +46,8 @@ extension Catalog {
     catalog.add(StrideWitness.self)
     catalog.add(ReleaseWitness.self)
     catalog.add(SmallStateWitness.self)
+    catalog.add(SlowToMake.self)
+    catalog.add(SlowToWrite.self)
     return catalog
   }
 }
@@ -134,4 +136,28 @@ final class SmallStateWitness: StressSubject, @unchecked Sendable {
     if n < 100 { v.add("only \(n) writes") }
     return v
   }
+}
+
+/// Takes a millisecond to make: a burst of 128 of these cannot all be made within its deadline.
+final class SlowToMake: StressSubject, @unchecked Sendable {
+  static let info = SubjectInfo(
+    id: "test-slow-to-make", summary: "test: 1 ms to make", documented: .notListed,
+    defaultReadRatio: 0, traits: [.hidden])
+
+  init(shape: TrialShape) { usleep(1_000) }
+  func write(_ step: Step) {}
+  func read(_ step: Step) -> String? { nil }
+  func check(writesPerThread: [Int]) -> Violations { Violations() }
+}
+
+/// Takes a millisecond a write: a burst of 128 x 16 of these outlasts its deadline.
+final class SlowToWrite: StressSubject, @unchecked Sendable {
+  static let info = SubjectInfo(
+    id: "test-slow-to-write", summary: "test: 1 ms a write", documented: .notListed,
+    defaultReadRatio: 0, traits: [.hidden])
+
+  init(shape: TrialShape) {}
+  func write(_ step: Step) { usleep(1_000) }
+  func read(_ step: Step) -> String? { nil }
+  func check(writesPerThread: [Int]) -> Violations { Violations() }
 }

@@ -185,7 +185,8 @@ import Testing
     // Each of the 4 burst instances took 2 x 16 writes, too few: 4 failures, all the burst's.
     #expect(result.outcome == .corrupt)
     #expect(result.failures == 4)
-    #expect(result.detail.hasPrefix("in the detection burst: end state: instance 0: only 32 writes"))
+    #expect(
+      result.detail.hasPrefix("in the detection burst: end state: instance 0: only 32 writes"))
     // The measures are the measured loop's alone.
     #expect(result.ops == 2_000 && result.writes == 2_000)
     s.tuning.burst = 0
@@ -218,5 +219,18 @@ import Testing
     #expect(both.detail == "in the detection burst: lost one" && both.timeToFailureMs == 0.5)
     let clean = TrialResult(outcome: .ok, failures: 0, ops: 10)
     #expect(clean.followed(by: measured) == measured)
+  }
+
+  /// The burst's cost stays bounded whatever the subject: it makes instances for half its
+  /// deadline at most, and stops its threads at the deadline (within one chunk of 64).
+  @Test(arguments: ["test-slow-to-make", "test-slow-to-write"])
+  func aBurstStopsAtItsDeadline(subject: String) throws {
+    var s = spec(subject, threads: 2, ratio: 0, bound: .ops(20))
+    s.tuning = Tuning(pin: false, burst: 128)
+    let burst = try #require(s.burst(freshProcess: false))
+    let result = Trial.run(burst, catalog: .forTests)
+    #expect(result.outcome == .ok, "\(result.detail)")
+    let ops = try #require(result.ops)
+    #expect(ops > 0 && ops < 128 * Tuning.burstOps * 2, "\(ops) operations")
   }
 }

@@ -9,11 +9,23 @@ extension Trial {
     _ spec: TrialSpec, _: S.Type, _: W.Type, milestone: @escaping @Sendable (Milestone) -> Void
   ) -> TrialResult {
     if spec.driver == .dispatchApply { return applied(spec, S.self, W.self, milestone: milestone) }
+    var spec = spec
     let instances = max(1, spec.tuning.instances)
     let epoch = spec.bound.opsPerThread.map { max(1, ($0 + instances - 1) / instances) }
     let shape = TrialShape(
       threads: spec.threads, opsPerThread: instances > 1 ? epoch : spec.bound.opsPerThread)
-    let subjects = (0..<instances).map { _ in S(shape: shape) }
+    var made = [S(shape: shape)]
+    // Under a deadline (the burst), instances that are slow to make are made for half of it at
+    // most, and the trial runs on those it has.
+    let making = spec.deadline.map { Platform.monotonicNanos() + UInt64($0 / 2 * 1e9) }
+    while made.count < instances && making.map({ Platform.monotonicNanos() < $0 }) != false {
+      made.append(S(shape: shape))
+    }
+    if made.count < instances, let epoch {
+      spec.tuning.instances = made.count
+      spec.bound = .ops(made.count * epoch)
+    }
+    let subjects = made
     let wrapper = W()
     let gate = StartGate(parties: spec.threads)
     let checkpoint = Checkpoint(parties: spec.threads)
@@ -45,6 +57,11 @@ extension Trial {
       }
     }
     let start = gate.waitUntilOpen()
+    if let deadline = spec.deadline,
+      done.wait(timeout: .now() + .nanoseconds(Int(deadline * 1e9))) == .timedOut
+    {
+      gate.stop()
+    }
     if let seconds = spec.bound.seconds {
       // Sleep in the main thread while the workers run; they poll the flag, not the clock.
       Platform.sleep(seconds: seconds)

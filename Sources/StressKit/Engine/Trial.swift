@@ -140,7 +140,7 @@ package enum Trial {
     init(spec: TrialSpec, thread: Int, readOnlySubject: Bool) {
       self.thread = thread
       limit = spec.bound.opsPerThread ?? Int.max
-      timed = spec.bound.seconds != nil
+      timed = spec.bound.seconds != nil || spec.deadline != nil
       let ratio: Double
       if readOnlySubject {
         ratio = 1

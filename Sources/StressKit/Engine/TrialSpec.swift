@@ -21,6 +21,10 @@ package struct TrialSpec: Sendable, Codable, Equatable {
   package var tuning: Tuning
   @usableFromInline
   package var driver: Driver
+  /// A count-bound trial that is also stopped this many seconds after its release (the
+  /// detection burst, whose cost must stay small whatever the wrapper); nil: no deadline.
+  @usableFromInline
+  package var deadline: Double?
 
   @usableFromInline
   package init(
@@ -49,6 +53,7 @@ extension TrialSpec {
     var burst = self
     burst.bound = .ops(tuning.burst * Tuning.burstOps)
     burst.tuning = Tuning(pin: tuning.pin, instances: tuning.burst)
+    burst.deadline = Tuning.burstSeconds
     // Its own stream, so the measured loop's operations stay those of the seed.
     burst.seed = seed ^ 0x9E37_79B9_7F4A_7C15
     return burst

@@ -32,6 +32,11 @@ package struct Tuning: Sendable, Codable, Equatable {
   @usableFromInline
   package static let burstOps = 16
 
+  /// The longest a burst may run: where collisions are slow (a queue's threads parking, more
+  /// threads than cores meeting at checkpoints) it stops early rather than cost the run.
+  @usableFromInline
+  package static let burstSeconds = 0.005
+
   @usableFromInline
   package init(
     stride: Int = 0, yieldProbability: Double = 0, pin: Bool = true, instances: Int = 1,
