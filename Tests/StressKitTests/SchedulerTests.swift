@@ -89,6 +89,23 @@ import Testing
     #expect(log.records.map(\.result.outcome) == [.ok, .crash, .crash, .ok])
   }
 
+  @Test func aRunnerGoesOnFromCellToCellWhileItsTrialsPass() throws {
+    let log = Log()
+    try scheduler(try plan(trials: 2, cells: 3), log).run(observers: [log])
+    #expect(log.runners == 1)
+    #expect(log.records.count == 6)
+    // A failure in the second cell retires the runner: the third cell gets a fresh one.
+    let crash = TrialResult(outcome: .crash, detail: "SIGSEGV")
+    var calls = 0
+    let second = Log()
+    try scheduler(try plan(trials: 2, cells: 3), second) { _ in
+      calls += 1
+      return calls == 4 ? crash : Self.ok
+    }.run(observers: [second])
+    #expect(second.runners == 2)
+    #expect(second.records.map(\.result.outcome) == [.ok, .ok, .ok, .crash, .ok, .ok])
+  }
+
   @Test func aFreshProcessCellGetsARunnerPerTrial() throws {
     var plan = try plan(trials: 3, warmup: 1)
     plan.cells[0].freshProcess = true

@@ -1,5 +1,7 @@
-/// Runs a plan: each cell's trials in a worker process, one trial at a time, a fresh worker
-/// after any crash or hang, every finished trial handed to the observers at once.
+/// Runs a plan: its trials in a worker process, one trial at a time, every finished trial
+/// handed to the observers at once. A worker goes on from cell to cell while its trials pass
+/// (a fresh worker costs about 10 ms, more than a quick trial); a fresh one follows any failed
+/// trial, and every trial of a fresh-process cell.
 ///
 /// Call `run` from a thread that outlives the run (the main thread): on Linux a worker asks to
 /// die with the thread that started it, so a pool thread that retires would take it along.
@@ -39,6 +41,8 @@ package final class Scheduler {
     var resumed = Dictionary(grouping: completed, by: \.cell)
     for o in observers { try o.runStarted(plan) }
     var finished: [CellStatistics] = []
+    var worker: (any TrialRunner)?
+    defer { worker?.stop() }
     for (index, cell) in plan.cells.enumerated() {
       let earlier = resumed.removeValue(forKey: cell) ?? []
       let done = Set(earlier.map(\.trial))
@@ -48,8 +52,6 @@ package final class Scheduler {
         continue
       }
       for o in observers { try o.cellStarted(cell, index: index, of: plan.cells.count) }
-      var worker: (any TrialRunner)?
-      defer { worker?.stop() }
       var statistics = CellStatistics(cell: cell, records: earlier)
       // Negative trials are the warmup: run in the same worker, then discarded.
       for trial in Array(-plan.warmup..<0) + remaining {
