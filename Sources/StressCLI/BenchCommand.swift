@@ -87,32 +87,55 @@ struct BenchCommand: Subcommand {
     }
     say(Table(header: ["pair", "bare", "harness", "ratio", "extra ns"], rows: table).render())
 
-    say(
-      "\nDETECTION: trials failed of \(bench.trials); 2 threads, unprotected, writes only, "
-        + "\(bench.detectionOps) ops per thread\n")
-    let detections = try bench.detection()
-    let variants = Benchmark.variants.map(\.name)
-    let subjects = bench.detectionSubjects
-    let grid = subjects.map { subject in
-      [subject]
-        + variants.map { variant in
-          guard let d = detections.first(where: { $0.subject == subject && $0.variant == variant })
-          else {
-            return "-"
-          }
-          return "\(d.failed)/\(d.trials)"
-            + (d.medianTimeToFailureMs.map { String(format: " %.1fms", $0) } ?? "")
+    // What the harness catches: at the overhead-free default size, then where races hide (a
+    // short trial, a busy core), each with and without the burst.
+    let conditions: [(section: String, title: String, detections: [Benchmark.Detection])] = [
+      (
+        "detection", "\(bench.detectionOps) ops per thread",
+        try bench.detection()
+      ),
+      (
+        "detection-1000-ops", "1000 ops per thread (the quick budget's size)",
+        try bench.detection(
+          subjects: bench.racySubjects, ops: 1000, variants: Benchmark.burstVariants)
+      ),
+      (
+        "detection-busy-core",
+        "\(bench.detectionOps) ops per thread, one core kept busy by a spinning thread",
+        try bench.detection(
+          subjects: bench.racySubjects, busy: true, variants: Benchmark.burstVariants)
+      ),
+    ]
+    for condition in conditions {
+      say(
+        "\nDETECTION: trials failed of \(bench.trials); 2 threads, unprotected, writes only, "
+          + "\(condition.title)\n")
+      var subjects: [String] = []
+      var variants: [String] = []
+      for d in condition.detections {
+        if !subjects.contains(d.subject) { subjects.append(d.subject) }
+        if !variants.contains(d.variant) { variants.append(d.variant) }
+        row(
+          condition.section, d.subject, "\(d.variant): detection_rate",
+          Double(d.failed) / Double(d.trials), "ratio")
+        if let ttf = d.medianTimeToFailureMs {
+          row(condition.section, d.subject, "\(d.variant): median_time_to_failure_ms", ttf, "ms")
         }
-    }
-    for d in detections {
-      row(
-        "detection", d.subject, "\(d.variant): detection_rate",
-        Double(d.failed) / Double(d.trials), "ratio")
-      if let ttf = d.medianTimeToFailureMs {
-        row("detection", d.subject, "\(d.variant): median_time_to_failure_ms", ttf, "ms")
       }
+      let grid = subjects.map { subject in
+        [subject]
+          + variants.map { variant in
+            guard
+              let d = condition.detections.first(where: {
+                $0.subject == subject && $0.variant == variant
+              })
+            else { return "-" }
+            return "\(d.failed)/\(d.trials)"
+              + (d.medianTimeToFailureMs.map { String(format: " %.1fms", $0) } ?? "")
+          }
+      }
+      say(Table(header: ["subject"] + variants, rows: grid).render())
     }
-    say(Table(header: ["subject"] + variants, rows: grid).render())
 
     let cost = try bench.processCost()
     row("process", "trial in a warm worker", "median_overhead_ms", cost.warmTrialMs, "ms")

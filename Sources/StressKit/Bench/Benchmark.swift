@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// `stress bench`: the harness measured against itself. Three parts, each from one run:
 /// per-operation overhead against bare reference loops, detection power against the
@@ -97,24 +98,53 @@ package struct Benchmark {
   package static let variants: [(name: String, driver: Driver, tuning: Tuning)] = [
     ("dispatch-apply (tutorials)", .dispatchApply, .none),
     ("threads, unpinned", .threads, .none),
-    ("threads (default: pinned)", .threads, .standard),
+    ("pinned, no burst", .threads, Tuning()),
     ("+ stride 64", .threads, Tuning(stride: 64)),
     ("+ yield 1%", .threads, Tuning(yieldProbability: 0.01)),
     ("+ 100 instances", .threads, Tuning(instances: 100)),
+    ("default (pinned + burst)", .threads, .standard),
   ]
 
-  /// Runs every variant on every detection subject in worker processes.
-  package func detection(progress: (Detection) -> Void = { _ in }) throws -> [Detection] {
+  /// The variants of the harder conditions: what the burst buys.
+  package static let burstVariants = variants.filter {
+    $0.name == "pinned, no burst" || $0.name == "default (pinned + burst)"
+  }
+
+  /// Every subject of the catalog that a long run sees fail unprotected (measured so, see
+  /// BENCHMARKS.md): the default must catch each in short trials and on a busy machine.
+  package var racySubjects = [
+    "counter", "swift-array", "swift-dictionary", "swift-set", "nsmutablearray",
+    "nsmutabledictionary", "nsmutableset", "nscountedset", "singleton-check-then-create",
+    "singleton-check-then-create-widened", "singleton-lazy-var", "photomanager",
+    "nsmutablestring", "nsmutabledata", "nscalendar-mutating", "calendar",
+    "iso8601dateformatter-mutating",
+  ]
+
+  /// Runs `variants` on `subjects` in worker processes at `ops` per thread; with `busy`, one
+  /// core is kept busy meanwhile by a spinning thread of this process, unpinned, as an
+  /// unrelated process on a shared CI runner would.
+  package func detection(
+    subjects: [String]? = nil, ops: Int? = nil, busy: Bool = false,
+    variants: [(name: String, driver: Driver, tuning: Tuning)] = Benchmark.variants,
+    progress: (Detection) -> Void = { _ in }
+  ) throws -> [Detection] {
+    let spinning = Spinning()
+    defer { spinning.on.store(false, ordering: .relaxed) }
+    if busy {
+      _ = Platform.startThread {
+        while spinning.on.load(ordering: .relaxed) {}
+      }
+    }
     var found: [Detection] = []
-    for subject in detectionSubjects {
+    for subject in subjects ?? detectionSubjects {
       guard let type = catalog.subject(subject) else { continue }
-      for variant in Self.variants {
+      for variant in variants {
         let cell = Cell(
           subject: subject, wrapper: Unprotected.info.id, threads: 2, readRatio: 0,
           documented: type.info.documented, isProtected: false, driver: variant.driver)
         let plan = Plan(
           suite: "bench", mode: .default, cells: [cell], trials: trials,
-          bound: .ops(detectionOps), seed: 1, timeout: 10, tuning: variant.tuning)
+          bound: .ops(ops ?? detectionOps), seed: 1, timeout: 10, tuning: variant.tuning)
         let stats = try Scheduler(plan: plan).run(observers: [])[0]
         let detection = Detection(
           subject: subject, variant: variant.name, failed: stats.failedTrials,
@@ -124,6 +154,11 @@ package struct Benchmark {
       }
     }
     return found
+  }
+
+  /// The busy core's flag: the spinner runs while it is on.
+  final class Spinning: Sendable {
+    let on = Atomic<Bool>(true)
   }
 
   // MARK: - Process cost
@@ -142,9 +177,12 @@ package struct Benchmark {
     // The first trial of a cell includes the worker's start: leave it out here.
     let warmMs = Percentiles(Array(timer.overheadsMs.dropFirst()))!.p50
     let fresh = TrialTimer()
+    // A fresh-process cell gets a fresh worker for every trial (workers go on across cells).
+    var alone = cell
+    alone.freshProcess = true
     let cold = Plan(
-      suite: "bench", mode: .default, cells: Array(repeating: cell, count: trials), trials: 1,
-      bound: .ops(1), seed: 1, timeout: 10)
+      suite: "bench", mode: .default, cells: [alone], trials: trials, bound: .ops(1), seed: 1,
+      timeout: 10)
     try Scheduler(plan: cold).run(observers: [fresh])
     return (warmMs, Percentiles(fresh.overheadsMs)!.p50)
   }
