@@ -267,7 +267,20 @@ import Testing
     ])
     #expect(r.code == 0, "\(r.err)")
     let rows = try readRows(csv)
-    #expect(Set(try rows.map { try $0.text("section") }) == ["overhead", "detection", "process"])
+    #expect(
+      Set(try rows.map { try $0.text("section") }) == [
+        "overhead", "detection", "detection-1000-ops", "detection-busy-core", "process",
+      ])
+    // The harder conditions compare the default with the burst off, over every racy subject.
+    for section in ["detection-1000-ops", "detection-busy-core"] {
+      let metrics = Set(
+        rows.filter { $0["section"] == section && $0["name"] == "counter" }
+          .compactMap { $0["metric"] })
+      #expect(
+        metrics.isSuperset(of: [
+          "pinned, no burst: detection_rate", "default (pinned + burst): detection_rate",
+        ]), "\(section): \(metrics)")
+    }
     #expect(rows.filter { $0["section"] == "overhead" && $0["metric"] == "ratio" }.count == 3)
     #expect(
       rows.contains {
