@@ -6,6 +6,8 @@
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
 
 #if defined(__linux__)
 #include <sys/prctl.h>
@@ -32,6 +34,17 @@ int cstress_pipe(int fds[2]) {
 #endif
 
 /// The child's last word before _exit: why it could not become the worker.
+/// Marks every descriptor from `first` up close-on-exec (async-signal-safe): close_range where
+/// the kernel has it, else one by one up to the descriptor limit.
+static void close_descriptors_from(int first) {
+#if defined(__linux__) && defined(SYS_close_range)
+  if (syscall(SYS_close_range, (unsigned)first, ~0U, 4U /* CLOSE_RANGE_CLOEXEC */) == 0) return;
+#endif
+  struct rlimit limit;
+  int last = getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < 65536 ? (int)limit.rlim_cur : 65536;
+  for (int fd = first; fd < last; fd++) fcntl(fd, F_SETFD, FD_CLOEXEC);
+}
+
 static void report_and_exit(int report) {
   int error = errno;
   while (write(report, &error, sizeof error) < 0 && errno == EINTR) {
@@ -70,6 +83,9 @@ pid_t cstress_spawn_worker(
         report_and_exit(report[1]);
       }
     }
+    // Nothing else of the runner's crosses the exec: not a results file, not its lock, not a
+    // file another thread is writing (an executable held open for writing cannot be run).
+    close_descriptors_from(4);
     execve(path, argv, envp);
     report_and_exit(report[1]);
   }

@@ -69,6 +69,19 @@ import Testing
     #expect(r.records.map(\.result.outcome) == [.ok])
   }
 
+  /// The runner's other descriptors (a results file, its lock, a script being written) do not
+  /// cross into a worker: here one opened without close-on-exec, which the worker looks for.
+  @Test func aWorkerInheritsOnlyItsChannel() throws {
+    let stray = open("/dev/null", O_RDONLY)
+    try #require(stray > 3)
+    defer { close(stray) }
+    let r = try run(
+      "[ -e /proc/$$/fd/\(stray) ] && exit 9; echo '{\"ready\":{}}' >&3; read line; echo '{\"sane\":{}}' >&3; echo '{\"started\":{}}' >&3; echo '\(Self.result)' >&3"
+    )
+    #expect(r.failure == nil, "\(r.failure.map { "\($0)" } ?? "")")
+    #expect(r.records.map(\.result.outcome) == [.ok])
+  }
+
   /// A worker slow to start (a sanitizer build, a busy machine) does not spend its trial's
   /// time on that: the timeout counts from its readiness.
   @Test func aSlowStartIsNotTheTrialsHang() throws {
