@@ -262,9 +262,10 @@ import Testing
   @Test func benchWritesEverySection() throws {
     let dir = try temporaryDirectory()
     let csv = dir.appendingPathComponent("bench.csv")
-    let r = try runStress([
-      "bench", "--ops", "1000", "--repeats", "1", "--trials", "1", "--out", csv.path,
-    ])
+    let r = try runStress(
+      [
+        "bench", "--ops", "1000", "--repeats", "1", "--trials", "1", "--out", csv.path,
+      ], timeout: 300)  // about 100 one-trial cells, slow in a sanitizer build
     #expect(r.code == 0, "\(r.err)")
     let rows = try readRows(csv)
     #expect(
