@@ -8,12 +8,15 @@ final class ConsoleProgress: RunObserver {
   private let path: String
   private let live: Bool
   private let now: () -> UInt64
+  /// Seconds of the time budget a resumed run's earlier part used.
+  private let spent: Double
 
   /// `live`: redraw a status line in place (stderr is a terminal). `now`: monotonic nanoseconds.
   init(
-    console: Console, path: String, live: Bool = false,
+    console: Console, path: String, live: Bool = false, spent: Double = 0,
     now: @escaping () -> UInt64 = Platform.monotonicNanos
   ) {
+    self.spent = spent
     self.console = console
     self.path = path
     self.live = live
@@ -36,6 +39,11 @@ final class ConsoleProgress: RunObserver {
   private var trialsSkipped = 0
   private var started: UInt64?
   private var lastDraw: UInt64 = 0
+  /// The positive control's trials so far, and those that caught its race.
+  private var controlTrials = 0
+  private var controlCaught = 0
+  /// Trials a time budget added after every cell had its minimum.
+  private var extraTrials = 0
 
   private var trialsPerCell: Int { (plan?.trials ?? 0) + (plan?.warmup ?? 0) }
   private var totalCells: Int { plan?.cells.count ?? 0 }
@@ -49,10 +57,18 @@ final class ConsoleProgress: RunObserver {
       case .ops(let n): "\(n) ops per thread"
       case .seconds(let s): "\(s) s"
       }
+    let trials =
+      plan.timeBudget.map {
+        "at least \(plan.trials) trials, within a time budget of \(Budget.durationText($0)),"
+      } ?? "\(plan.trials) trials"
+    let control =
+      plan.control
+      ? "the positive control after each cell of 2 or more threads"
+      : "no positive control (--no-control)"
     console.err(
       "Running \(plan.suite) (mode \(plan.mode.rawValue)): \(plan.cells.count) cells x "
-        + "\(plan.trials) trials of \(bound) (after \(plan.warmup) warmup trials, discarded), "
-        + "seed \(plan.seed), timeout \(plan.timeout) s\n"
+        + "\(trials) of \(bound) (after \(plan.warmup) warmup trials, discarded), "
+        + "seed \(plan.seed), timeout \(plan.timeout) s, \(control)\n"
         + "Writing \(path)\n")
   }
 
@@ -74,6 +90,14 @@ final class ConsoleProgress: RunObserver {
   }
 
   func trialFinished(_ record: TrialRecord) throws {
+    // The control's failures are expected; its time shows in the ETA through the elapsed time.
+    if record.cell.isControl {
+      controlTrials += 1
+      if record.result.outcome != .ok { controlCaught += 1 }
+      draw()
+      return
+    }
+    if record.cell != cell || cellsDone == totalCells { extraTrials += 1 }
     trialsRun += 1
     // The trial's own number, so a resumed cell counts from where its file left off.
     trialInCell = record.trial + 1
@@ -114,14 +138,18 @@ final class ConsoleProgress: RunObserver {
   var status: String {
     var text = "\(cellsDone)/\(totalCells) cells done, failures \(failures)"
     text += failing > 0 ? " (\(failing) fail the run)" : " (none fail the run)"
+    if controlTrials > 0 { text += ", control caught \(controlCaught)/\(controlTrials)" }
+    if extraTrials > 0 { text += ", \(extraTrials) trials added by the budget" }
     if let eta { text += ", ETA \(Self.duration(eta))" }
     return text
   }
 
-  /// Seconds left, from the average time per trial so far; nil before the first trial ends.
+  /// Seconds left: what the time budget leaves, or else from the average time per trial so
+  /// far; nil before the first trial ends.
   var eta: Double? {
     guard let started, trialsRun > 0 else { return nil }
     let elapsed = Double(now() - started) / 1e9
+    if let budget = plan?.timeBudget { return max(0, budget - spent - elapsed) }
     let left = totalCells * trialsPerCell - trialsSkipped - trialsRun
     return elapsed / Double(trialsRun) * Double(max(0, left))
   }

@@ -50,6 +50,15 @@ extension RunCommand {
         "read-ratio", "<ratio>", "The share of operations that are reads, 0 to 1.",
         default: "the suite's, else each subject's", .number(in: 0...1), to: \.run.readRatio),
       .value(
+        "time-budget", "<duration>",
+        "Wall-clock time for the whole run (90s, 20m, 1h): every cell gets its minimum of trials (--trials, else the suite's min_trials, else 2), the rest goes to the least settled cells. A budget too small for the minimums is refused before the run starts.",
+        default: "the suite's, else none: exactly --trials per cell", .duration,
+        to: \.run.timeBudget),
+      .flag(
+        "no-control",
+        "Do not run the positive control (an unprotected lost-update counter run after each cell at its thread count, which measures the run's power to see a race). Without it, 'no failure seen' says nothing of that power.",
+        sets: \.run.control, to: false),
+      .value(
         "seed", "<n>", "Seed of the operation streams; trial k of every cell uses seed + k.",
         default: "random, recorded in the CSV", .seed, to: \.run.seed),
       .value(

@@ -43,10 +43,13 @@ struct RunCommand: Subcommand {
       resumed = run
     }
     var plan = try Plan(options: options, catalog: catalog)
+    var spent = 0.0
     if let resumed {
       plan.runID = resumed.runID
       plan.startedAt = resumed.startedAt
       completed = try resumed.records(for: plan)
+      spent = resumed.spent
+      try plan.checkTimeBudget(completed: completed, spent: spent)
     }
     let path = parsed.out ?? Self.defaultPath(for: plan, exists: FileManager.default.fileExists)
     let summaryPath = parsed.summaryOut ?? Self.summaryPath(besides: path)
@@ -73,14 +76,15 @@ struct RunCommand: Subcommand {
     var observers = writers
     if !quiet {
       observers.append(
-        ConsoleProgress(console: console, path: path, live: Platform.standardErrorIsTerminal))
+        ConsoleProgress(
+          console: console, path: path, live: Platform.standardErrorIsTerminal, spent: spent))
     }
 
     let cells: [CellStatistics]
     do {
       cells = try withExtendedLifetime((lock, summaryLock)) {
         try Scheduler(plan: plan).run(
-          observers: observers, interruption: .process, completed: completed)
+          observers: observers, interruption: .process, completed: completed, spent: spent)
       }
     } catch let stopped as RunInterrupted {
       let name = stopped.signal == Platform.interruptSignal ? "SIGINT" : "SIGTERM"

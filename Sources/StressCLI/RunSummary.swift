@@ -13,6 +13,8 @@ struct RunSummary {
 
   /// The tables, without the closing lines about files and the verdict.
   func renderTables() -> String {
+    // The control is the run's measure of its power, shown with the verdicts, not a row.
+    let cells = self.cells.filter { !$0.cell.isControl }
     let threadCounts = Array(Set(cells.map(\.cell.threads))).sorted()
     // A row per subject and wrapper, a column per thread count.
     let rowsOfCells = cells.groupedInOrder { [$0.cell.subject, $0.cell.wrapper] }
@@ -29,7 +31,8 @@ struct RunSummary {
     text += "\nTHROUGHPUT (median ops/s (min-max) ±99.9% CI; 1 thread: cost vs unprotected; "
     text += "more: scaling vs 1 thread; percentiles in the summary CSV)\n"
     text += table(Self.throughputText)
-    let verdicts = Verdict.from(cells)
+    let verdicts = Verdict.from(self.cells)
+    text += Self.controlText(ControlReading.readings(self.cells), verdicts: !verdicts.isEmpty)
     if !verdicts.isEmpty {
       text += "\nUNPROTECTED, 2 or more threads: documented vs measured\n"
       text += Table(
@@ -46,6 +49,28 @@ struct RunSummary {
     var text = renderTables()
     text += "\nWrote \(trials) trials to \(path) and a row per cell to \(summaryPath)\n"
     return text + renderVerdict()
+  }
+
+  /// The positive control's line: how often it was caught at each thread count, and what a
+  /// miss means for the verdicts.
+  static func controlText(_ readings: [Int: ControlReading], verdicts: Bool) -> String {
+    guard !readings.isEmpty else {
+      return verdicts
+        ? "\nPOSITIVE CONTROL: none ran (--no-control), so 'no failure seen' says nothing of "
+          + "the run's power to see a race\n" : ""
+    }
+    let sorted = readings.keys.sorted().map { readings[$0]! }
+    var text = "\nPOSITIVE CONTROL (an unprotected lost-update counter, after each cell): "
+    text += sorted.map { "\($0.threads) thr \($0.caught)/\($0.trials)" }.joined(separator: ", ")
+    let blind = sorted.filter { !$0.seesRaces }
+    if blind.isEmpty {
+      text += " caught\n"
+    } else {
+      text +=
+        " caught; missed in most trials at \(blind.map { String($0.threads) }.joined(separator: ", ")) "
+        + "threads: 'no failure seen' there is inconclusive\n"
+    }
+    return text
   }
 
   /// PASS, or FAIL with the first failing trials.

@@ -88,6 +88,13 @@ extension ValueParser where Value == Double {
     }
   }
 
+  /// A duration, "90s", "20m", "1h" or "1h30m", in the bounds of a suite's time budget.
+  static var duration: ValueParser {
+    ValueParser(expected: Budget.Field.timeBudget.expected) { text in
+      Budget.duration(text).flatMap { Budget.Field.timeBudget.accepts($0) ? $0 : nil }
+    }
+  }
+
   /// "10%" or "10" -> 0.1; from more than 0 to 1000%.
   static var percentage: ValueParser {
     ValueParser(

@@ -33,7 +33,9 @@ import Testing
     ])
     // selftest-crash and selftest-hang under `lock` are protected failures: exit 1.
     #expect(r.code == 1, "\(r.err)")
-    let rows = try readRows(csv)
+    // The control goes on after every cell, crashed and hung ones included, in a fresh worker.
+    #expect(try readRows(csv).filter { $0["subject"] == "positive-control" }.count == 3 * 2)
+    let rows = try readCellRows(csv)
     #expect(rows.count == 3 * 2 * 2)
     for row in rows where row["subject"] == "selftest-crash" {
       #expect(row["outcome"] == "crash")
@@ -73,7 +75,7 @@ import Testing
       "--threads", "1,2", "--trials", "1", "--ops", "100", "--burst", "0", "--out", csv.path,
     ])
     #expect(r.code == 0, "\(r.err)")
-    let rows = try readRows(csv)
+    let rows = try readCellRows(csv)
     let outcome = Dictionary(
       uniqueKeysWithValues: rows.map {
         ("\($0["subject"] ?? "")/\($0["threads"] ?? "")", $0["outcome"] ?? "")
@@ -99,7 +101,7 @@ import Testing
     #expect(r.code == 1)
     #expect(r.out == csv.path + "\n")
     #expect(r.err.isEmpty)
-    let rows = try readRows(csv)
+    let rows = try readCellRows(csv)
     #expect(rows.map { $0["outcome"] } == ["error"])
   }
 
@@ -111,7 +113,7 @@ import Testing
       "--trials", "1", "--ops", "10", "--out", csv.path, "--quiet",
     ])
     #expect(r.code == 1)
-    let rows = try readRows(csv)
+    let rows = try readCellRows(csv)
     #expect(rows.map { $0["outcome"] } == ["error", "error"])
     for row in rows {
       #expect(
@@ -130,7 +132,7 @@ import Testing
     ])
     #expect(r.code == 0, "\(r.err)")
     // A reused worker would trap on the poisoned process: each trial must stay `corrupt`.
-    #expect(try readRows(csv).map { $0["outcome"] } == ["corrupt", "corrupt", "corrupt"])
+    #expect(try readCellRows(csv).map { $0["outcome"] } == ["corrupt", "corrupt", "corrupt"])
   }
 
   @Test func summaryHasARowPerCellAndWarmupIsDiscarded() throws {
@@ -145,11 +147,11 @@ import Testing
     #expect(r.err.contains("after 2 warmup trials, discarded"))
     // Each cell's line shows its warmup trials ran (and how they ended).
     #expect(r.err.contains("counter / lock / 2 threads: ok 3/3 (warmup, discarded: ok 2/2)"))
-    let trials = try readRows(csv)
+    let trials = try readCellRows(csv)
     // Warmup trials are run and discarded: only the measured ones are rows.
     #expect(trials.count == 2 * 2 * 2 * 3)
     #expect(trials.allSatisfy { $0["warmup_trials"] == "2" && (Int($0["trial"] ?? "") ?? -1) >= 0 })
-    let summary = try readRows(dir.appendingPathComponent("out-summary.csv"))
+    let summary = try readCellRows(dir.appendingPathComponent("out-summary.csv"))
     #expect(summary.count == 8)
     let text = try String(
       contentsOf: dir.appendingPathComponent("out-summary.csv"), encoding: .utf8)
@@ -180,7 +182,7 @@ import Testing
       "1", "--trials", "1", "--ops", "100", "--stride", "10", "--out", csv.path, "--quiet",
     ])
     #expect(r.code == 0, "\(r.err)")
-    let rows = try readRows(csv)
+    let rows = try readCellRows(csv)
     #expect(rows.count == 2)
     for row in rows {
       #expect(row["threads"] == "3" && row["readers"] == "2" && row["writers"] == "1")
@@ -203,7 +205,7 @@ import Testing
       "--threads", "1,2", "--trials", "1", "--ops", "10", "--timeout", "1", "--out", csv.path,
     ])
     #expect(r.code == 0, "\(r.err)")
-    let rows = try readRows(csv)
+    let rows = try readCellRows(csv)
     #expect(rows.count == 6)
     for row in rows where row["subject"] == "recursive-lock-deadlock" {
       // A misuse that deadlocks alone is a finding, not a broken subject.
@@ -239,7 +241,7 @@ import Testing
     ])
     #expect(r.code == 0)
     // This binary is not built with TSan: counted, and none.
-    #expect(try readRows(csv).map { $0["tsan_reports"] } == ["0"])
+    #expect(try readCellRows(csv).map { $0["tsan_reports"] } == ["0"])
   }
 
   @Test func crashRowsCarryTimeToFailure() throws {
@@ -251,7 +253,7 @@ import Testing
       "run", "--subjects", "selftest-crash", "--wrappers", "unprotected", "--threads", "2,8",
       "--trials", "10", "--warmup", "0", "--ops", "10", "--out", csv.path, "--quiet",
     ])
-    let rows = try readRows(csv)
+    let rows = try readCellRows(csv)
     #expect(rows.count == 20)
     for row in rows {
       #expect(row["outcome"] == "crash")
@@ -267,7 +269,7 @@ import Testing
         "bench", "--ops", "1000", "--repeats", "1", "--trials", "1", "--out", csv.path,
       ], timeout: 300)  // about 100 one-trial cells, slow in a sanitizer build
     #expect(r.code == 0, "\(r.err)")
-    let rows = try readRows(csv)
+    let rows = try readCellRows(csv)
     #expect(
       Set(try rows.map { try $0.text("section") }) == [
         "overhead", "detection", "detection-1000-ops", "detection-busy-core", "process",
@@ -307,7 +309,7 @@ import Testing
     #expect(files.contains(name.replacingOccurrences(of: ".csv", with: "-summary.csv")))
     #expect(name.hasPrefix("tiny-") && name.hasSuffix("Z.csv"), "\(name)")
     #expect(r.out.trimmingCharacters(in: .newlines) == "Results/\(name)")
-    let rows = try readRows(dir.appendingPathComponent("Results/\(name)"))
+    let rows = try readCellRows(dir.appendingPathComponent("Results/\(name)"))
     #expect(rows.count == Mode.quick.preset.trials)
     #expect(rows.allSatisfy { $0["mode"] == "quick" && $0["outcome"] == "ok" })
   }
@@ -325,7 +327,7 @@ import Testing
       [
         "run", "--subjects", "noop,selftest-hang", "--wrappers", "lock", "--threads", "2",
         "--trials", "3", "--ops", "100", "--timeout", "60", "--out", csv.path, "--quiet",
-      ], csv: csv, rows: 3)
+      ], csv: csv, rows: 4)
     let runner = process.processIdentifier
     #expect(!workers.isEmpty)
     kill(runner, SIGKILL)
@@ -338,7 +340,8 @@ import Testing
     let text = try String(contentsOf: csv, encoding: .utf8)
     #expect(text.hasSuffix("\r\n"))
     let rows = CSV.parse(text)
-    #expect(rows.count == 4)
+    // The header, noop's 3 trials and the control's after them.
+    #expect(rows.count == 5)
     #expect(rows.allSatisfy { $0.count == ResultColumns.header.count })
   }
 
@@ -353,7 +356,7 @@ import Testing
       [
         "run", "--subjects", "noop,selftest-hang", "--wrappers", "lock", "--threads", "2",
         "--trials", "3", "--ops", "100", "--timeout", "60", "--out", csv.path,
-      ], csv: csv, rows: 3, stderr: errURL)
+      ], csv: csv, rows: 4, stderr: errURL)
     let runner = process.processIdentifier
     #expect(!workers.isEmpty)
     kill(runner, signal)
@@ -364,7 +367,8 @@ import Testing
     // The runner stopped its workers before it exited.
     #expect(workers.allSatisfy { kill($0, 0) != 0 || isZombie($0) })
     let rows = CSV.parse(try String(contentsOf: csv, encoding: .utf8))
-    #expect(rows.count == 4)
+    // The header, noop's 3 trials and the control's after them.
+    #expect(rows.count == 5)
     #expect(rows.allSatisfy { $0.count == ResultColumns.header.count })
   }
 
@@ -375,28 +379,32 @@ import Testing
       "run", "--subjects", "noop,selftest-hang,counter", "--wrappers", "lock", "--threads", "2",
       "--trials", "3", "--ops", "100", "--out", csv.path, "--quiet",
     ]
-    let (process, _) = try startAndWaitForRows(arguments + ["--timeout", "60"], csv: csv, rows: 3)
+    // noop's 3 trials and the control's after them; then selftest-hang holds the run.
+    let (process, _) = try startAndWaitForRows(arguments + ["--timeout", "60"], csv: csv, rows: 4)
     kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()
-    let before = try readRows(csv)
+    let before = try readCellRows(csv)
     #expect(before.count == 3)
 
     // Another plan is refused, and the file is left as it was.
     let other = try runStress(arguments + ["--timeout", "1", "--ops", "200", "--resume"])
     #expect(other.code == 64)
     #expect(other.err.contains("has ops_limit '100' where this run has '200'"), "\(other.err)")
-    #expect(try readRows(csv).count == 3)
+    #expect(try readCellRows(csv).count == 3)
 
     let r = try runStress(arguments + ["--timeout", "1", "--resume"])
     #expect(r.code == 1, "\(r.err)")  // selftest-hang under lock: a protected failure
-    let rows = try readRows(csv)
+    let rows = try readCellRows(csv)
     #expect(rows.count == 9)
     let keys = rows.map { "\($0["subject"] ?? "")#\($0["trial"] ?? "")" }
     #expect(Set(keys).count == 9)
     #expect(Set(try rows.map { try $0.text("run_id") }).count == 1)
     #expect(Set(try rows.map { try $0.text("seed") }).count == 3)
     #expect(Array(rows.prefix(3)) == before)
-    let summary = try readRows(dir.appendingPathComponent("out-summary.csv"))
+    // The control's trial after each cell, once each: the resumed part numbers on.
+    let control = try readRows(csv).filter { $0["subject"] == "positive-control" }
+    #expect(control.map { $0["trial"] } == ["0", "1", "2"])
+    let summary = try readCellRows(dir.appendingPathComponent("out-summary.csv"))
     #expect(summary.map { $0["trials"] } == ["3", "3", "3"])
   }
 

@@ -9,8 +9,9 @@ import Testing
 /// The world around a run, with the built executable: where its output goes, who else writes
 /// there, what the process may do, and when a signal lands. Nothing is lost, nothing crashes.
 @Suite struct EnvironmentTests {
-  /// A tiny run that passes: 2 cells of 1 trial.
-  static let tiny = "run --subjects counter --wrappers lock --threads 1,2 --trials 1 --ops 100"
+  /// A tiny run that passes: 2 cells of 1 trial (no control, whose trials end corrupt).
+  static let tiny =
+    "run --subjects counter --wrappers lock --threads 1,2 --trials 1 --ops 100 --no-control"
 
   // MARK: - Output collisions
 
@@ -70,7 +71,7 @@ import Testing
     let arguments = [
       "run", "--subjects", "noop,selftest-hang", "--wrappers", "unprotected", "--threads", "2",
       "--trials", "2", "--ops", "100", "--timeout", "2", "--warmup", "0", "--out", csv.path,
-      "--quiet",
+      "--quiet", "--no-control",
     ]
     let (first, _) = try startAndWaitForRows(arguments, csv: csv, rows: 2)
     for extra in [[], ["--resume"]] {
@@ -208,18 +209,19 @@ import Testing
       "--trials", "2", "--ops", "100", "--out", csv.path, "--quiet",
     ]
     #expect(try runStress(arguments).code == 0)
-    #expect(try readRows(csv).count == 2)
-    // The file resumes (nothing is left to do).
+    // The cell's 2 trials and the control's 1 after it.
+    #expect(try readRows(csv).count == 3)
+    // The file resumes (nothing is left to do, the control's trial included).
     let resumed = try runStress(arguments + ["--resume"])
     #expect(resumed.code == 0, "\(resumed.err)")
-    #expect(try readRows(csv).count == 2)
+    #expect(try readRows(csv).count == 3)
     // A file that holds a trial twice is refused by every reader.
     let text = try String(contentsOf: csv, encoding: .utf8)
     let lines = text.components(separatedBy: "\r\n")
     try (text + lines[1] + "\r\n").write(to: csv, atomically: true, encoding: .utf8)
     let report = try runStress(["report", csv.path])
     #expect(report.code == 2)
-    #expect(report.err.contains("line 4 repeats trial 0 of line 2's cell"), "\(report.err)")
+    #expect(report.err.contains("line 5 repeats trial 0 of line 2's cell"), "\(report.err)")
   }
 
   // MARK: - Signals

@@ -40,10 +40,13 @@ import Testing
     try matches(r.out, "list.txt")
   }
 
-  /// The end-of-run summary of fixed trials: a finding, a protected failure, throughput.
+  /// The end-of-run summary of fixed trials: a finding, a protected failure, throughput, and
+  /// the positive control caught in 2 of its 3 trials.
   @Test func theEndOfRunSummary() throws {
     typealias F = ResultsFixtures
-    var records: [TrialRecord] = []
+    var records: [TrialRecord] = (0..<3).map {
+      F.trial(.control(threads: 2), $0, outcome: $0 == 0 ? .ok : .corrupt)
+    }
     for threads in [1, 2] {
       for trial in 0..<3 {
         records.append(F.trial(F.cell("lock", threads: threads), trial, opsPerSecond: 2e6))

@@ -10,7 +10,8 @@ import Testing
       "--suite", "s", "--subjects", "a,b", "--wrappers", "lock", "--threads", "1,3",
       "--trials", "4", "--ops", "500", "--read-ratio", "0.25", "--seed", "9", "--timeout", "7",
       "--mode", "quick", "--warmup", "2", "--stride", "16", "--perturb-yield", "0.5", "--no-pin",
-      "--instances", "3", "--burst", "5", "--driver", "dispatch-apply", "--out", "o.csv", "--summary-out",
+      "--instances", "3", "--burst", "5", "--driver", "dispatch-apply", "--out", "o.csv",
+      "--summary-out",
       "s.csv", "--resume", "--count-tsan-reports", "--shard", "2/3", "--junit", "j.xml",
       "--format", "json", "--quiet",
     ]

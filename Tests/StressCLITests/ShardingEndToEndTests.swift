@@ -13,10 +13,18 @@ import Testing
     "--threads", "1,2", "--mode", "quick", "--trials", "2", "--seed", "9",
   ]
 
-  /// Subject, wrapper, threads and trial of every row.
+  /// Subject, wrapper, threads and trial of every row of the plan's cells.
   func trials(_ url: URL) throws -> [[String]] {
-    try readRows(url).map { row in ["subject", "wrapper", "threads", "trial"].map { row[$0] ?? "" }
+    try readRows(url).filter { $0["subject"] != "positive-control" }.map { row in
+      ["subject", "wrapper", "threads", "trial"].map { row[$0] ?? "" }
     }
+  }
+
+  /// The positive control's trial numbers, sorted.
+  func controlTrials(_ url: URL) throws -> [Int] {
+    try readRows(url).filter { $0["subject"] == "positive-control" }.compactMap {
+      Int($0["trial"] ?? "")
+    }.sorted()
   }
 
   @Test func mergedShardsHoldTheUnshardedRunsTrialsInItsOrder() throws {
@@ -35,8 +43,13 @@ import Testing
     let merged = dir.appendingPathComponent("merged.csv")
     let r = try runStress(["merge", shards[2], shards[0], shards[1], "-o", merged.path])
     #expect(r.code == 0, "\(r.err)")
-    #expect(r.out == "Merged 24 trials from 3 files into \(merged.path)\n")
+    // 24 of the cells and 6 of the control: one after each of the 6 cells at 2 threads.
+    #expect(r.out == "Merged 30 trials from 3 files into \(merged.path)\n")
     #expect(try trials(merged) == trials(whole))
+    // The shards number the control's trials apart (shard i of 3 takes i-1, i+2...), so
+    // none collide: as many as the unsharded run's, each once.
+    #expect(try controlTrials(whole) == Array(0..<6))
+    #expect(try controlTrials(merged) == [0, 1, 2, 3, 4, 5])
     // Without a shard, the merge says so and still joins what it has.
     let partial = try runStress(["merge", shards[0], shards[2], "-o", merged.path])
     #expect(partial.err == "Note: shard 2/3 missing: the merge holds 2 of 3.\n")
@@ -60,17 +73,23 @@ import Testing
       try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
     #expect(doc["passed"] as? Bool == false)
     #expect((doc["cells"] as? [Any])?.count == 8)
-    #expect(doc["trials"] as? Int == 16)
+    // 16 trials of the cells and 4 of the control, one after each cell at 2 threads.
+    #expect(doc["trials"] as? Int == 20)
+    let control = try #require(doc["control"] as? [[String: Any]])
+    #expect(control.count == 1 && control[0]["threads"] as? Int == 2)
+    #expect(control[0]["trials"] as? Int == 4)
     #expect(doc["failing_trials"] as? Int == 2)
     let run = try #require(doc["run"] as? [String: Any])
     #expect(run["seed"] as? Int == 9)
     let xml = try #require(
       ElementCollectorCLI.parse(try String(contentsOf: junit, encoding: .utf8)))
-    #expect(xml.count("testsuite") == 2)
-    #expect(xml.count("testcase") == 8)
-    // selftest-crash crashes at 2 threads: under lock a failure; unprotected a finding.
+    // A testsuite per subject and one for the control, with a testcase at 2 threads.
+    #expect(xml.count("testsuite") == 3)
+    #expect(xml.count("testcase") == 9)
+    // selftest-crash crashes at 2 threads: under lock a failure; unprotected a finding. The
+    // control's caught races are findings too, never a failure.
     #expect(xml.count("failure") == 1)
-    #expect(xml.count("system-out") == 1)
+    #expect(xml.count("system-out") <= 2)
   }
 }
 

@@ -85,6 +85,11 @@ func readRows(_ url: URL) throws -> [[String: String]] {
   return rows.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(header, $0)) }
 }
 
+/// Rows of a results CSV or a summary CSV, the positive control's left out: the plan's cells.
+func readCellRows(_ url: URL) throws -> [[String: String]] {
+  try readRows(url).filter { $0["subject"] != "positive-control" }
+}
+
 /// A results row's fields, required: a missing or unreadable field is one failed expectation
 /// at the caller's line, never a crash of the whole test run.
 extension Dictionary where Key == String, Value == String {

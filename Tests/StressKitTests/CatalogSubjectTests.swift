@@ -7,7 +7,9 @@ import Testing
 /// many threads. Otherwise its failures unprotected would mean nothing.
 @Suite struct CatalogSubjectTests {
   /// The misuse subjects deadlock by design; they run end to end, in worker processes.
-  static let ids = FoundationCatalog.catalog.visibleSubjects.filter { !$0.info.failsAlone }.map { $0.info.id }
+  static let ids = FoundationCatalog.catalog.visibleSubjects.filter { !$0.info.failsAlone }.map {
+    $0.info.id
+  }
 
   /// The sanity pass a worker runs before every trial: one thread, no wrapper.
   @Test(arguments: ids)
@@ -29,7 +31,9 @@ import Testing
 
   @Test func documentedSafetyFollowsApplesSummary() {
     let documented = Dictionary(
-      uniqueKeysWithValues: FoundationCatalog.catalog.visibleSubjects.map { ($0.info.id, $0.info.documented) })
+      uniqueKeysWithValues: FoundationCatalog.catalog.visibleSubjects.map {
+        ($0.info.id, $0.info.documented)
+      })
     #expect(documented["nsarray"] == .safe)
     #expect(documented["nsdictionary"] == .safe)
     for id in ["nsmutablearray", "nsmutabledictionary", "nsmutableset", "nscountedset"] {
@@ -39,7 +43,9 @@ import Testing
   }
 
   @Test func misuseSubjectsAreMarkedAsFailingAlone() {
-    let misuse = FoundationCatalog.catalog.visibleSubjects.filter { $0.info.failsAlone }.map { $0.info.id }
+    let misuse = FoundationCatalog.catalog.visibleSubjects.filter { $0.info.failsAlone }.map {
+      $0.info.id
+    }
     #expect(Set(misuse) == ["deadlock", "recursive-lock-deadlock"])
   }
 
@@ -58,7 +64,8 @@ import Testing
     ("nsdictionary", .safe), ("calendar", .notListed),
   ])
   func theSummarysListsAreFollowed(subject: String, documented: DocumentedSafety) throws {
-    let type = try #require(FoundationCatalog.catalog.visibleSubjects.first { $0.info.id == subject })
+    let type = try #require(
+      FoundationCatalog.catalog.visibleSubjects.first { $0.info.id == subject })
     #expect(type.info.documented == documented, "\(subject)")
   }
 }

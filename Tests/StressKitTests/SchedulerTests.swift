@@ -7,14 +7,15 @@ import Testing
 /// The scheduler's own logic, with runners faked in this process: warmup, fresh runners after
 /// failures, fresh-process cells, resume, interruption and harness failures.
 @Suite struct SchedulerTests {
-  /// Answers each trial with what `answer` says for its trial number (seed - base seed).
+  /// Answers each trial with what `answer` says for its spec and trial number (seed - base
+  /// seed), and moves the log's fake clock on by `log.trialCost`.
   final class FakeRunner: TrialRunner {
-    let answer: (Int) -> TrialResult
+    let answer: (TrialSpec, Int) -> TrialResult
     let base: UInt64
     let log: Log
     var isAlive = true
 
-    init(base: UInt64, log: Log, answer: @escaping (Int) -> TrialResult) {
+    init(base: UInt64, log: Log, answer: @escaping (TrialSpec, Int) -> TrialResult) {
       self.base = base
       self.log = log
       self.answer = answer
@@ -25,11 +26,13 @@ import Testing
     ) throws(Interrupted) -> TrialResult {
       let trial = Int(Int64(bitPattern: spec.seed &- base))
       log.trials.append(trial)
+      log.specs.append(spec)
+      log.now += log.trialCost
       if let interruption, interruption.requested != nil {
         stop()
         throw Interrupted()
       }
-      return answer(trial)
+      return answer(spec, trial)
     }
 
     func stop() { isAlive = false }
@@ -41,6 +44,10 @@ import Testing
     var trials: [Int] = []
     var warmups = 0
     var records: [TrialRecord] = []
+    var specs: [TrialSpec] = []
+    /// The fake clock, in seconds, and what each trial moves it on by.
+    var now = 0.0
+    var trialCost = 0.0
     func warmupFinished(_ cell: Cell, result: TrialResult) throws { warmups += 1 }
     func trialFinished(_ record: TrialRecord) throws { records.append(record) }
   }
@@ -48,8 +55,11 @@ import Testing
   static let ok = TrialResult(
     outcome: .ok, failures: 0, ops: 10, reads: 5, writes: 5, seconds: 0.01)
 
-  func plan(trials: Int = 3, warmup: Int = 0, cells: Int = 1) throws -> Plan {
+  func plan(trials: Int = 3, warmup: Int = 0, cells: Int = 1, control: Bool = false) throws
+    -> Plan
+  {
     var options = RunOptions()
+    options.control = control
     options.subjects = ["test-wide-window-counter"]
     options.wrappers = ["lock"]
     options.threads = Array([2, 4, 8].prefix(cells))
@@ -63,10 +73,27 @@ import Testing
   func scheduler(_ plan: Plan, _ log: Log, answer: @escaping (Int) -> TrialResult = { _ in ok })
     -> Scheduler
   {
-    Scheduler(plan: plan) {
+    scheduler(plan, log) { _, trial in answer(trial) }
+  }
+
+  /// A scheduler on the log's fake clock whose runners answer by spec and trial.
+  func scheduler(
+    _ plan: Plan, _ log: Log, answer: @escaping (TrialSpec, Int) -> TrialResult
+  ) -> Scheduler {
+    Scheduler(plan: plan, clock: { log.now }) {
       log.runners += 1
       return FakeRunner(base: plan.seed, log: log, answer: answer)
     }
+  }
+
+  /// A corrupt trial, as the control's lost updates end.
+  static let corrupt = TrialResult(
+    outcome: .corrupt, failures: 3, ops: 10, reads: 0, writes: 10, seconds: 0.01,
+    detail: "3 of 20 increments lost")
+
+  /// The control's trials corrupt, the cells' ok.
+  static func controlCaught(_ spec: TrialSpec, _ trial: Int) -> TrialResult {
+    spec.subject == PositiveControl.info.id ? corrupt : ok
   }
 
   @Test func warmupTrialsRunFirstInTheSameRunnerAndAreDiscarded() throws {
@@ -168,5 +195,164 @@ import Testing
       (error as? HarnessFailure)?.detail
         == "cannot start a worker: fork failed: Resource temporarily unavailable"
     }
+  }
+
+  // MARK: - The positive control
+
+  @Test func aControlTrialFollowsEachCellOfTwoOrMoreThreadsInTheSameRunner() throws {
+    var options = RunOptions()
+    options.subjects = ["test-wide-window-counter"]
+    options.wrappers = ["lock"]
+    options.threads = [1, 2, 4]
+    options.trials = 2
+    options.ops = 10
+    options.seed = 1000
+    let plan = try Plan(options: options, catalog: .forTests, suiteDirectories: [])
+    #expect(plan.control)
+    let log = Log()
+    let cells = try scheduler(plan, log, answer: Self.controlCaught).run(observers: [log])
+    #expect(
+      log.records.map { "\($0.cell.subject)/\($0.cell.threads)#\($0.trial)" } == [
+        "test-wide-window-counter/1#0", "test-wide-window-counter/1#1",
+        "test-wide-window-counter/2#0", "test-wide-window-counter/2#1", "positive-control/2#0",
+        "test-wide-window-counter/4#0", "test-wide-window-counter/4#1", "positive-control/4#0",
+      ])
+    // Same budget as the cells, writes only, unprotected.
+    let control = try #require(log.specs.first { $0.subject == PositiveControl.info.id })
+    #expect(
+      control.bound == plan.bound && control.readRatio == 0 && control.wrapper == "unprotected")
+    // Its lost updates retire no worker.
+    #expect(log.runners == 1)
+    // Its statistics come last, one per thread count.
+    #expect(cells.map(\.cell.isControl) == [false, false, false, true, true])
+    // Off, no control trial runs.
+    var off = options
+    off.control = false
+    let quiet = Log()
+    try scheduler(try Plan(options: off, catalog: .forTests, suiteDirectories: []), quiet)
+      .run(observers: [quiet])
+    #expect(quiet.records.allSatisfy { !$0.cell.isControl } && quiet.records.count == 6)
+  }
+
+  @Test func shardsNumberTheControlsTrialsApart() throws {
+    var options = RunOptions()
+    options.subjects = ["test-wide-window-counter"]
+    options.wrappers = ["lock", "unprotected"]
+    options.threads = [2, 4, 8]
+    options.trials = 1
+    options.ops = 10
+    options.seed = 1000
+    var seen: [Int] = []
+    for i in 1...3 {
+      options.shard = Shard(index: i, count: 3)
+      let log = Log()
+      try scheduler(try Plan(options: options, catalog: .forTests, suiteDirectories: []), log)
+        .run(observers: [log])
+      seen += log.records.filter(\.cell.isControl).map(\.trial)
+      // Shard 1 holds cells 0 and 3, both at 2 threads: its control trials are 0 and 3.
+      if i == 1 { #expect(log.records.filter(\.cell.isControl).map(\.trial) == [0, 3]) }
+    }
+    #expect(seen.sorted() == [0, 1, 2, 3, 4, 5])
+  }
+
+  @Test func resumedControlTrialsAreNotRunAgain() throws {
+    let plan = try plan(trials: 2, cells: 2, control: true)
+    let done =
+      [0, 1].map {
+        TrialRecord(cell: plan.cells[0], trial: $0, seed: plan.seed(forTrial: $0), result: Self.ok)
+      } + [
+        TrialRecord(
+          cell: .control(threads: 2), trial: 0, seed: plan.seed(forTrial: 0), result: Self.corrupt)
+      ]
+    let log = Log()
+    let cells = try scheduler(plan, log, answer: Self.controlCaught).run(
+      observers: [log], completed: done)
+    #expect(
+      log.records.map { "\($0.cell.subject)/\($0.cell.threads)#\($0.trial)" } == [
+        "test-wide-window-counter/4#0", "test-wide-window-counter/4#1", "positive-control/4#0",
+      ])
+    #expect(cells.filter(\.cell.isControl).map(\.trials) == [1, 1])
+  }
+
+  // MARK: - A time budget
+
+  /// A plan of `wrappers` at 2 threads under a budget of `budget` seconds.
+  func budgeted(_ budget: Double, wrappers: [String], control: Bool = false) throws -> Plan {
+    var options = RunOptions()
+    options.subjects = ["test-wide-window-counter"]
+    options.wrappers = wrappers
+    options.threads = [2]
+    options.ops = 10
+    options.seed = 1000
+    options.timeBudget = budget
+    options.control = control
+    return try Plan(options: options, catalog: .forTests, suiteDirectories: [])
+  }
+
+  @Test func aBudgetGivesEveryCellItsMinimumThenTheRestToTheLeastSettled() throws {
+    // semaphore fails at once; lock's throughput never varies; unprotected never fails.
+    let plan = try budgeted(1.0, wrappers: ["semaphore", "lock", "unprotected"])
+    #expect(plan.trials == 2)
+    let log = Log()
+    // A binary fraction, so the fake clock's sums are exact.
+    log.trialCost = 1.0 / 128
+    let cells = try scheduler(plan, log) { spec, _ in
+      spec.wrapper == "semaphore" ? Self.corrupt : Self.ok
+    }
+    .run(observers: [log])
+    let trials = Dictionary(uniqueKeysWithValues: cells.map { ($0.cell.wrapper, $0.trials) })
+    // A failed cell needs nothing more; lock's interval closes once it has 3 rates (one more
+    // visit of 2); the rest goes to the verdict still open.
+    #expect(trials["semaphore"] == 2)
+    #expect(trials["lock"] == 4)
+    #expect(trials["unprotected"] == 118)
+    // The budget, and not more: 3 warmup trials (one a cell) and 124 measured, 1/128 s each;
+    // a visit of 2 trials does not fit in the 1/128 s left.
+    #expect(log.now == 127.0 / 128)
+    // Extra trials continue the cell's numbering, so their seeds are new.
+    let unprotected = log.records.filter { $0.cell.wrapper == "unprotected" }.map(\.trial)
+    #expect(unprotected == Array(0..<118))
+  }
+
+  @Test func aBudgetPaysForTheControlToo() throws {
+    let plan = try budgeted(0.5, wrappers: ["unprotected"], control: true)
+    let log = Log()
+    log.trialCost = 1.0 / 128
+    try scheduler(plan, log, answer: Self.controlCaught).run(observers: [log])
+    // Each visit: 2 trials of the cell, then 1 of the control.
+    let kinds = log.records.map(\.cell.isControl)
+    #expect(kinds.prefix(6) == [false, false, true, false, false, true])
+    #expect(kinds.filter { $0 }.count * 2 == kinds.filter { !$0 }.count)
+    // A warmup trial and 21 visits of 3 trials: the budget to the last 1/128 s.
+    #expect(log.now == 0.5)
+  }
+
+  @Test func aBudgetTooSmallForTheMinimumsIsRefusedBeforeTheRun() throws {
+    var options = RunOptions()
+    options.subjects = ["test-wide-window-counter"]
+    options.wrappers = ["lock", "unprotected"]
+    options.threads = [1, 2]
+    options.seconds = 0.1
+    options.timeBudget = 0.5
+    options.warmup = 0
+    // 4 cells x 2 trials of 0.1 s and 2 control trials, each with 1 ms of overhead: 1.01 s.
+    #expect {
+      try Plan(options: options, catalog: .forTests, suiteDirectories: [])
+    } throws: { error in
+      guard
+        case .timeBudgetTooSmall(let budget, _, let needed, let cells, let trials)? =
+          error as? PlanError
+      else { return false }
+      return budget == 0.5 && cells == 4 && trials == 2 && abs(needed - 1.01) < 1e-9
+    }
+    options.timeBudget = 2
+    let plan = try Plan(options: options, catalog: .forTests, suiteDirectories: [])
+    // A resume that already spent most of it is refused the same way.
+    #expect(throws: PlanError.self) { try plan.checkTimeBudget(completed: [], spent: 1.5) }
+    try plan.checkTimeBudget(completed: [], spent: 0.5)
+    // `--trials` beside the budget is the minimum.
+    options.trials = 5
+    options.timeBudget = 60
+    #expect(try Plan(options: options, catalog: .forTests, suiteDirectories: []).trials == 5)
   }
 }

@@ -15,7 +15,87 @@ import Testing
     let v = verdicts((0..<60).map { F.trial(cell, $0) })
     #expect(v.count == 1)
     #expect(v[0].upperBound95 == 0.05)
-    #expect(v[0].measured == "no failure seen in 60 trials (failure rate < 5% per trial, 95%)")
+    #expect(
+      v[0].measured
+        == "no failure seen in 60 trials (failure rate < 5% per trial, 95%; no positive control ran)"
+    )
+  }
+
+  // MARK: - The positive control
+
+  /// `caught` of `trials` control trials at `threads`.
+  func control(threads: Int, caught: Int, of trials: Int) -> [TrialRecord] {
+    (0..<trials).map {
+      F.trial(.control(threads: threads), $0, outcome: $0 < caught ? .corrupt : .ok)
+    }
+  }
+
+  @Test func aControlCaughtEverywhereBacksTheBoundAndIsQuoted() {
+    let records =
+      (0..<30).map { F.trial(F.cell("unprotected"), $0) }
+      + (0..<30).map { F.trial(F.cell("unprotected", threads: 4), $0) }
+      + control(threads: 2, caught: 10, of: 10) + control(threads: 4, caught: 9, of: 10)
+    let v = verdicts(records)
+    // The control is the run's measure, not a subject with a verdict of its own.
+    #expect(v.map(\.subject) == ["s"])
+    #expect(!v[0].inconclusive)
+    #expect(v[0].poweredTrials == 60)
+    #expect(v[0].upperBound95 == 0.05)
+    #expect(
+      v[0].measured
+        == "no failure seen in 60 trials (failure rate < 5% per trial, 95%; "
+        + "the positive control was caught in 19 of 20 trials)")
+  }
+
+  @Test func trialsWhereTheControlWasMostlyMissedDoNotCount() {
+    let records =
+      (0..<30).map { F.trial(F.cell("unprotected"), $0) }
+      + (0..<30).map { F.trial(F.cell("unprotected", threads: 8), $0) }
+      + control(threads: 2, caught: 10, of: 10) + control(threads: 8, caught: 4, of: 10)
+    let v = verdicts(records)
+    #expect(!v[0].inconclusive)
+    #expect(v[0].poweredTrials == 30)
+    #expect(v[0].upperBound95 == 0.1)
+    #expect(
+      v[0].measured
+        == "no failure seen in 30 trials (failure rate < 10% per trial, 95%; "
+        + "the positive control was caught in 10 of 10 trials); 30 trials not counted: "
+        + "the control was caught in 4 of 10 trials at 8 threads")
+  }
+
+  @Test func noFailureWhereTheControlWasMissedIsInconclusive() {
+    var cell = F.cell("unprotected")
+    cell.documented = .unsafe
+    let records = (0..<30).map { F.trial(cell, $0) } + control(threads: 2, caught: 1, of: 6)
+    let v = verdicts(records)
+    #expect(v[0].inconclusive)
+    #expect(v[0].upperBound95 == nil)
+    #expect(
+      v[0].measured
+        == "inconclusive: no failure seen in 30 trials, but the positive control was caught in 1 "
+        + "of 6 trials at 2 threads: the run could not have seen a race like it")
+    // Not "no failure reproduced": the run could not tell.
+    #expect(v[0].disagreement == nil)
+  }
+
+  @Test func aFailureIsAVerdictWhateverTheControlSaw() {
+    let records =
+      [F.trial(F.cell("unprotected"), 0, outcome: .crash)]
+      + control(threads: 2, caught: 0, of: 4)
+    let v = verdicts(records)
+    #expect(!v[0].inconclusive)
+    #expect(v[0].measured == "unsafe: 1 of 1 trials failed (crash 1)")
+  }
+
+  @Test func theControlsReadingIsItsCaughtShareAgainstTheThreshold() {
+    let readings = ControlReading.readings(
+      CellStatistics.compute(
+        control(threads: 2, caught: 5, of: 10) + control(threads: 4, caught: 4, of: 10)))
+    #expect(readings[2] == ControlReading(threads: 2, trials: 10, caught: 5))
+    // Half caught is enough; less is blindness.
+    #expect(readings[2]?.seesRaces == true)
+    #expect(readings[4]?.seesRaces == false)
+    #expect(ControlReading(threads: 2, trials: 0, caught: 0).seesRaces == false)
   }
 
   @Test func failuresAreCountedByKindAndSingleThreadsAndLocksLeftOut() {

@@ -40,6 +40,8 @@ import Testing
     options.ops = 10
     options.warmup = 0
     options.timeout = timeout
+    // The fake workers answer the cell's trial only.
+    options.control = false
     let plan = try Plan(options: options, catalog: .forTests, suiteDirectories: [])
     let script = try worker(body)
     // A test elsewhere may fork while the script is still open for writing, and the child

@@ -11,11 +11,13 @@ public struct Catalog: Sendable {
   /// An empty catalog; `Catalog.standard` has the built-in wrappers.
   public init() {}
 
-  /// The built-in wrappers and the harness's hidden self-test subjects.
+  /// The built-in wrappers, the run's positive control and the harness's hidden self-test
+  /// subjects.
   public static var standard: Catalog {
     var catalog = Catalog()
     for wrapper in StandardWrappers.all { catalog.add(wrapper) }
     for wrapper in StandardWrappers.tasks { catalog.add(wrapper) }
+    catalog.add(PositiveControl.self)
     SelfTestSubjects.register(in: &catalog)
     return catalog
   }

@@ -1,6 +1,11 @@
 /// What a subject's unprotected trials at 2 or more threads showed, next to what is documented.
 /// A race needs company, so single-threaded trials say nothing here; protected wrappers are the
 /// fix, not the type.
+///
+/// "No failure seen" is weighed by the run's power: trials at a thread count where the positive
+/// control was mostly missed (`ControlReading.seesRaces`) could not have seen a race like the
+/// control's, so they do not count towards the bound; with none left, the verdict is
+/// inconclusive.
 package struct Verdict: Sendable, Equatable {
   package var subject: String
   package var documented: DocumentedSafety
@@ -9,12 +14,19 @@ package struct Verdict: Sendable, Equatable {
   package var trials: Int
   /// Trials that ended corrupt, crashed or hung, by outcome.
   package var failures: [Outcome: Int]
+  /// The positive control at each thread count the subject's trials ran at, where it ran;
+  /// empty when the run had no control (`--no-control`, an earlier file).
+  package var controls: [ControlReading] = []
+  /// Trials at thread counts where the control was caught often enough: those a "no failure
+  /// seen" can rest on. All trials when there was no control.
+  package var poweredTrials: Int
 
   package var failed: Int { failures.values.reduce(0, +) }
 
   /// One verdict per subject with unprotected cells at 2 or more threads, in first-seen order.
   package static func from(_ cells: [CellStatistics]) -> [Verdict] {
-    let racing = cells.filter { !$0.cell.isProtected && $0.cell.threads > 1 }
+    let readings = ControlReading.readings(cells)
+    let racing = cells.filter { !$0.cell.isProtected && $0.cell.threads > 1 && !$0.cell.isControl }
     return racing.groupedInOrder(by: \.cell.subject).map { subject, group in
       var failures: [Outcome: Int] = [:]
       for s in group {
@@ -23,16 +35,26 @@ package struct Verdict: Sendable, Equatable {
         }
       }
       let cell = group[0].cell
+      let threads = Set(group.map(\.cell.threads)).sorted()
+      let powered = group.filter { s in
+        readings.isEmpty || readings[s.cell.threads]?.seesRaces == true
+      }
       return Verdict(
         subject: subject, documented: cell.documented, sendable: cell.sendable,
-        trials: group.map(\.trials).reduce(0, +), failures: failures)
+        trials: group.map(\.trials).reduce(0, +), failures: failures,
+        controls: threads.compactMap { readings[$0] },
+        poweredTrials: powered.map(\.trials).reduce(0, +))
     }
   }
 
-  /// The rule of three: with no failure in n independent trials, the per-trial failure rate is
-  /// below 3/n with 95% confidence.
+  /// No failure seen, but the control was mostly missed wherever this subject ran: the run
+  /// could not have seen a race like the control's.
+  package var inconclusive: Bool { failed == 0 && trials > 0 && poweredTrials == 0 }
+
+  /// The rule of three over the trials the run had the power for: with no failure in n
+  /// independent trials, the per-trial failure rate is below 3/n with 95% confidence.
   package var upperBound95: Double? {
-    failed == 0 && trials > 0 ? min(1, 3 / Double(trials)) : nil
+    failed == 0 && poweredTrials > 0 ? min(1, 3 / Double(poweredTrials)) : nil
   }
 
   /// "unsafe" when any trial failed; otherwise no verdict beyond the bound.
@@ -43,8 +65,28 @@ package struct Verdict: Sendable, Equatable {
       }
       return "unsafe: \(failed) of \(trials) trials failed (\(kinds.joined(separator: ", ")))"
     }
+    let blind = controls.filter { !$0.seesRaces }
+    if inconclusive {
+      return "inconclusive: no failure seen in \(trials) trials, but the positive control was "
+        + "\(Self.list(blind)): the run could not have seen a race like it"
+    }
     let bound = upperBound95.map { String(format: "%.3g", $0 * 100) } ?? "100"
-    return "no failure seen in \(trials) trials (failure rate < \(bound)% per trial, 95%)"
+    var text =
+      "no failure seen in \(poweredTrials) trials (failure rate < \(bound)% per trial, 95%"
+    if controls.isEmpty { return text + "; no positive control ran)" }
+    let seen = controls.filter(\.seesRaces)
+    let caught = seen.map(\.caught).reduce(0, +)
+    let ran = seen.map(\.trials).reduce(0, +)
+    text += "; the positive control was caught in \(caught) of \(ran) trials)"
+    if !blind.isEmpty {
+      text += "; \(trials - poweredTrials) trials not counted: the control was \(Self.list(blind))"
+    }
+    return text
+  }
+
+  /// "caught in 1 of 6 trials at 8 threads, and 0 of 6 at 16".
+  private static func list(_ readings: [ControlReading]) -> String {
+    readings.map(\.text).joined(separator: ", and ")
   }
 
   /// Where documentation and measurement disagree; both directions are findings. (A
@@ -53,7 +95,7 @@ package struct Verdict: Sendable, Equatable {
   package var disagreement: String? {
     switch (documented, failed > 0) {
     case (.safe, true): "documented safe, but failed here"
-    case (.unsafe, false): "documented unsafe, but no failure reproduced here"
+    case (.unsafe, false) where !inconclusive: "documented unsafe, but no failure reproduced here"
     default: nil
     }
   }

@@ -3,12 +3,20 @@
 /// (a fresh worker costs about 10 ms, more than a quick trial); a fresh one follows any failed
 /// trial, and every trial of a fresh-process cell.
 ///
+/// With the plan's control on, each cell at 2 or more threads is followed by one trial of the
+/// positive control at its thread count, in the same worker: the control sees the machine as
+/// the cell did. With a time budget, every cell first gets its minimum; then the cell least
+/// settled gets another visit (the minimum's number of trials, then a control trial) while a
+/// visit still fits (`BudgetPlanner`).
+///
 /// Call `run` from a thread that outlives the run (the main thread): on Linux a worker asks to
 /// die with the thread that started it, so a pool thread that retires would take it along.
 package final class Scheduler {
   package let plan: Plan
   /// Starts what a cell's trials run in: a worker process, or a test's fake.
   private let makeRunner: () throws -> any TrialRunner
+  /// Monotonic seconds: the budget's clock (a test's fake advances with its trials).
+  private let clock: () -> Double
 
   /// `workerExecutable` is a binary that serves `Worker.command`; by default, this one.
   package convenience init(plan: Plan, workerExecutable: String? = nil) {
@@ -20,130 +28,234 @@ package final class Scheduler {
   }
 
   /// Runs trials in what `makeRunner` starts, a fresh one whenever the last is not alive.
-  package init(plan: Plan, makeRunner: @escaping () throws -> any TrialRunner) {
+  package init(
+    plan: Plan, clock: @escaping () -> Double = { Double(Platform.monotonicNanos()) / 1e9 },
+    makeRunner: @escaping () throws -> any TrialRunner
+  ) {
     self.plan = plan
     self.makeRunner = makeRunner
+    self.clock = clock
     Platform.ignoreBrokenPipes()
   }
 
-  /// Runs every trial and returns each cell's statistics; throws if an observer fails or no
-  /// worker can be started, and `RunInterrupted` (after telling the observers the run finished
-  /// early) if `interruption` asks to stop. `completed` trials (from `ResumedRun`) are not run
-  /// again, and count in the run's end.
+  /// Runs every trial and returns each cell's statistics (the control's after the plan's
+  /// cells); throws if an observer fails or no worker can be started, and `RunInterrupted`
+  /// (after telling the observers the run finished early) if `interruption` asks to stop.
+  /// `completed` trials (from `ResumedRun`) are not run again, and count in the run's end;
+  /// `spent` is the seconds of the budget an earlier, resumed part already used.
   ///
-  /// A finished cell's trials are folded into its statistics and dropped: the runner's memory
-  /// stays flat however many trials a run has.
+  /// A cell's trials are folded into its statistics as they finish: the runner's memory stays
+  /// flat however many trials a run has.
   @discardableResult
   package func run(
     observers: [any RunObserver], interruption: Interruption? = nil,
-    completed: [TrialRecord] = []
+    completed: [TrialRecord] = [], spent: Double = 0
   ) throws -> [CellStatistics] {
-    var resumed = Dictionary(grouping: completed, by: \.cell)
+    let run = Run(self, observers, interruption, completed, deadline: clock() - spent)
+    defer { run.worker?.stop() }
     for o in observers { try o.runStarted(plan) }
-    var finished: [CellStatistics] = []
-    var worker: (any TrialRunner)?
-    defer { worker?.stop() }
-    for (index, cell) in plan.cells.enumerated() {
-      let earlier = resumed.removeValue(forKey: cell) ?? []
-      let done = Set(earlier.map(\.trial))
-      let remaining = (0..<plan.trials).filter { !done.contains($0) }
-      if remaining.isEmpty {
-        finished.append(CellStatistics(cell: cell, records: earlier))
-        continue
+    for index in plan.cells.indices {
+      try run.visit(index, trials: Array(0..<plan.trials), announced: true)
+    }
+    if let budget = plan.timeBudget {
+      let deadline = run.deadline + budget
+      while let index = BudgetPlanner.next(
+        run.cells, remaining: deadline - clock(), visitCost: run.visitCost)
+      {
+        let next = run.nextTrial[index]
+        try run.visit(index, trials: Array(next..<next + plan.trials), announced: false)
       }
-      for o in observers { try o.cellStarted(cell, index: index, of: plan.cells.count) }
-      var statistics = CellStatistics(cell: cell, records: earlier)
+    }
+    let cells = run.all
+    for o in observers { try o.runFinished(cells) }
+    return cells
+  }
+
+  /// One run's state: the cells' statistics, the control's, the worker, and what each cell's
+  /// trials cost.
+  private final class Run {
+    let scheduler: Scheduler
+    var plan: Plan { scheduler.plan }
+    let observers: [any RunObserver]
+    let interruption: Interruption?
+    /// Where the budget's clock started (earlier by what a resumed part spent).
+    let deadline: Double
+    var worker: (any TrialRunner)?
+    var cells: [CellStatistics]
+    /// The control's statistics by thread count, and the trials it holds.
+    var controls: [Int: CellStatistics] = [:]
+    var controlTrialsDone: Set<[Int]> = []
+    /// Visits made at each thread count: the control's next trial number comes from it.
+    var visits: [Int: Int] = [:]
+    var resumed: [Cell: Set<Int>]
+    var nextTrial: [Int]
+    /// Seconds spent on each cell's measured trials, and on the control's, by thread count.
+    var cost: [(seconds: Double, trials: Int)]
+    var controlCost: [Int: (seconds: Double, trials: Int)] = [:]
+
+    init(
+      _ scheduler: Scheduler, _ observers: [any RunObserver], _ interruption: Interruption?,
+      _ completed: [TrialRecord], deadline: Double
+    ) {
+      self.scheduler = scheduler
+      self.observers = observers
+      self.interruption = interruption
+      self.deadline = deadline
+      let plan = scheduler.plan
+      let byCell = Dictionary(grouping: completed, by: \.cell)
+      resumed = byCell.mapValues { Set($0.map(\.trial)) }
+      cells = plan.cells.map { CellStatistics(cell: $0, records: byCell[$0] ?? []) }
+      nextTrial = plan.cells.map { c in max(plan.trials, (byCell[c]?.map(\.trial).max() ?? -1) + 1)
+      }
+      cost = plan.cells.map { _ in (0, 0) }
+      for (cell, records) in byCell where cell.isControl {
+        controls[cell.threads] = CellStatistics(cell: cell, records: records)
+        for r in records { controlTrialsDone.insert([cell.threads, r.trial]) }
+      }
+    }
+
+    /// The plan's cells that ran or were resumed, related, then the control's.
+    var all: [CellStatistics] {
+      let ran = cells.filter { $0.trials > 0 }
+      let control = controls.keys.sorted().compactMap { controls[$0] }.filter { $0.trials > 0 }
+      return CellStatistics.related(ran) + control
+    }
+
+    /// Seconds a visit to cell `index` is expected to take: its trials at their measured mean
+    /// cost (the prior before any), and the control trial after them.
+    func visitCost(_ index: Int) -> Double {
+      let cell = plan.cells[index]
+      func mean(_ c: (seconds: Double, trials: Int)?, _ prior: Cell) -> Double {
+        guard let c, c.trials > 0 else { return BudgetPlanner.priorCost(of: prior, plan: plan) }
+        return c.seconds / Double(c.trials)
+      }
+      var total = Double(plan.trials) * mean(cost[index], cell)
+      if plan.control && cell.threads > 1 {
+        total += mean(controlCost[cell.threads], .control(threads: cell.threads))
+      }
+      return total
+    }
+
+    /// Runs `trials` of cell `index` (those a resumed file lacks), its warmup first on the
+    /// first visit, then a control trial. `announced`: the cell's first visit, which the
+    /// observers hear start and finish; later visits only add trials.
+    func visit(_ index: Int, trials: [Int], announced: Bool) throws {
+      let cell = plan.cells[index]
+      let remaining = trials.filter { !(resumed[cell]?.contains($0) ?? false) }
+      let visit = visits[cell.threads, default: 0]
+      visits[cell.threads] = visit + 1
+      guard !remaining.isEmpty else { return }
+      if announced {
+        for o in observers { try o.cellStarted(cell, index: index, of: plan.cells.count) }
+      }
       // Negative trials are the warmup: run in the same worker, then discarded.
-      for trial in Array(-plan.warmup..<0) + remaining {
-        if let interruption, interruption.requested != nil {
-          worker?.stop()
-          try stopEarly(observers, finished + [statistics], resumed, interruption)
-        }
-        // A fresh worker after any failure: a corrupt trial may have left the heap damaged,
-        // and the next trial must not crash for it.
-        if worker == nil || worker?.isAlive == false {
-          do {
-            worker = try makeRunner()
-          } catch {
-            try stopEarly(
-              observers, finished + [statistics], resumed,
-              failure: HarnessFailure(detail: "cannot start a worker: \(error)", cell: cell))
-          }
-        }
-        let seed = plan.seed(forTrial: trial)
-        let spec = cell.spec(bound: plan.bound, seed: seed, tuning: plan.tuning)
-        let result: TrialResult
-        do {
-          result = try worker!.run(
-            spec, timeout: plan.timeout, failsAlone: cell.failsAlone, interruption: interruption)
-        } catch {
-          try stopEarly(observers, finished + [statistics], resumed, interruption!)
-        }
-        // The harness, not the subject, failed (no worker, a garbled or impossible answer):
-        // no row blames the subject; the run stops with what it finished. If an interruption
-        // came meanwhile (a Ctrl-C to the process group reaches workers too), that is what
-        // happened.
-        if result.harnessFault {
-          worker?.stop()
-          if let interruption, interruption.requested != nil {
-            try stopEarly(observers, finished + [statistics], resumed, interruption)
-          }
-          try stopEarly(
-            observers, finished + [statistics], resumed,
-            failure: HarnessFailure(detail: result.detail, cell: cell))
-        }
-        // A fresh-process subject's state lives once per process: every trial gets its own.
-        if result.outcome != .ok || cell.freshProcess { worker?.stop() }
+      let warmup = announced ? Array(-plan.warmup..<0) : []
+      for trial in warmup + remaining {
+        let started = scheduler.clock()
+        let result = try run(cell, trial: trial)
         if trial < 0 {
           for o in observers { try o.warmupFinished(cell, result: result) }
           continue
         }
-        let record = TrialRecord(cell: cell, trial: trial, seed: seed, result: result)
-        statistics.add(record)
+        cost[index].seconds += scheduler.clock() - started
+        cost[index].trials += 1
+        nextTrial[index] = max(nextTrial[index], trial + 1)
+        let record = TrialRecord(
+          cell: cell, trial: trial, seed: plan.seed(forTrial: trial), result: result)
+        cells[index].add(record)
         for o in observers { try o.trialFinished(record) }
       }
-      for o in observers { try o.cellFinished(statistics) }
-      finished.append(statistics)
+      if announced {
+        for o in observers { try o.cellFinished(cells[index]) }
+      }
+      if plan.control && cell.threads > 1 {
+        try control(threads: cell.threads, visit: visit)
+      }
     }
-    let cells = CellStatistics.related(finished)
-    for o in observers { try o.runFinished(cells) }
-    return cells
-  }
 
-  /// The trials finished so far go to the observers as the run's end; then the run throws
-  /// `RunInterrupted`.
-  private func stopEarly(
-    _ observers: [any RunObserver], _ finished: [CellStatistics],
-    _ resumed: [Cell: [TrialRecord]], _ interruption: Interruption
-  ) throws -> Never {
-    let cells = try finishEarly(observers, finished, resumed)
-    throw RunInterrupted(
-      signal: interruption.requested ?? 0, trialsDone: cells.map(\.trials).reduce(0, +),
-      trialsPlanned: plan.cells.count * plan.trials, cells: cells)
-  }
+    /// The control's trial after a visit: numbered by the visit, interleaved across shards
+    /// (shard i of n takes numbers i-1, i-1+n, ...), so merged shards never collide.
+    func control(threads: Int, visit: Int) throws {
+      let shard = plan.shard ?? Shard(index: 1, count: 1)
+      let trial = visit * shard.count + shard.index - 1
+      guard controlTrialsDone.insert([threads, trial]).inserted else { return }
+      let cell = Cell.control(threads: threads)
+      let started = scheduler.clock()
+      let result = try run(cell, trial: trial)
+      let spent = scheduler.clock() - started
+      controlCost[threads, default: (0, 0)].seconds += spent
+      controlCost[threads, default: (0, 0)].trials += 1
+      let record = TrialRecord(
+        cell: cell, trial: trial, seed: plan.seed(forTrial: trial), result: result)
+      controls[threads, default: CellStatistics(cell: cell)].add(record)
+      for o in observers { try o.trialFinished(record) }
+    }
 
-  /// The same, for a harness failure: the run throws it, with the trials it finished.
-  private func stopEarly(
-    _ observers: [any RunObserver], _ finished: [CellStatistics],
-    _ resumed: [Cell: [TrialRecord]], failure: HarnessFailure
-  ) throws -> Never {
-    var failure = failure
-    let cells = try finishEarly(observers, finished, resumed)
-    failure.trialsDone = cells.map(\.trials).reduce(0, +)
-    failure.trialsPlanned = plan.cells.count * plan.trials
-    throw failure
-  }
+    /// One trial in the current worker (a fresh one if it is gone).
+    func run(_ cell: Cell, trial: Int) throws -> TrialResult {
+      if let interruption, interruption.requested != nil {
+        worker?.stop()
+        try stopEarly(interruption)
+      }
+      // A fresh worker after any failure: a corrupt trial may have left the heap damaged,
+      // and the next trial must not crash for it.
+      if worker == nil || worker?.isAlive == false {
+        do {
+          worker = try scheduler.makeRunner()
+        } catch {
+          try stopEarly(HarnessFailure(detail: "cannot start a worker: \(error)", cell: cell))
+        }
+      }
+      let spec = cell.spec(bound: plan.bound, seed: plan.seed(forTrial: trial), tuning: plan.tuning)
+      let result: TrialResult
+      do {
+        result = try worker!.run(
+          spec, timeout: plan.timeout, failsAlone: cell.failsAlone, interruption: interruption)
+      } catch {
+        try stopEarly(interruption!)
+      }
+      // The harness, not the subject, failed (no worker, a garbled or impossible answer):
+      // no row blames the subject; the run stops with what it finished. If an interruption
+      // came meanwhile (a Ctrl-C to the process group reaches workers too), that is what
+      // happened.
+      if result.harnessFault {
+        worker?.stop()
+        if let interruption, interruption.requested != nil { try stopEarly(interruption) }
+        try stopEarly(HarnessFailure(detail: result.detail, cell: cell))
+      }
+      // A fresh-process subject's state lives once per process: every trial gets its own.
+      // The control's lost updates damage nothing: its worker goes on.
+      let benign = cell.isControl && result.outcome == .corrupt
+      if (result.outcome != .ok && !benign) || cell.freshProcess { worker?.stop() }
+      return result
+    }
 
-  private func finishEarly(
-    _ observers: [any RunObserver], _ finished: [CellStatistics],
-    _ resumed: [Cell: [TrialRecord]]
-  ) throws -> [CellStatistics] {
-    // The cell in flight counts with the trials it finished, if any.
-    var cells = finished.filter { $0.trials > 0 }
-    // Later cells' trials from a resumed file are kept too.
-    cells += plan.cells.compactMap { c in resumed[c].map { CellStatistics(cell: c, records: $0) } }
-    cells = CellStatistics.related(cells)
-    for o in observers { try o.runFinished(cells) }
-    return cells
+    /// Trials done (resumed ones included) and planned, the control's left out.
+    var counts: (done: Int, planned: Int) {
+      (cells.map(\.trials).reduce(0, +), plan.cells.count * plan.trials)
+    }
+
+    /// The trials finished so far go to the observers as the run's end; then the run throws
+    /// `RunInterrupted`.
+    func stopEarly(_ interruption: Interruption) throws -> Never {
+      let finished = try finishEarly()
+      throw RunInterrupted(
+        signal: interruption.requested ?? 0, trialsDone: counts.done,
+        trialsPlanned: counts.planned, cells: finished)
+    }
+
+    /// The same, for a harness failure: the run throws it, with the trials it finished.
+    func stopEarly(_ failure: HarnessFailure) throws -> Never {
+      var failure = failure
+      _ = try finishEarly()
+      (failure.trialsDone, failure.trialsPlanned) = counts
+      throw failure
+    }
+
+    private func finishEarly() throws -> [CellStatistics] {
+      let finished = all
+      for o in observers { try o.runFinished(finished) }
+      return finished
+    }
   }
 }

@@ -10,12 +10,19 @@ package struct Budget: Sendable, Equatable {
   package var timeout: Double?
   /// Trials per cell run first and discarded, so the measured ones find a warm process.
   package var warmup: Int?
+  /// Wall-clock seconds the whole run may take (`--time-budget`): trials are then planned
+  /// adaptively, every cell getting at least `minTrials`.
+  package var timeBudget: Double?
+  /// The trials every cell gets under a time budget, 2 unless set.
+  package var minTrials: Int?
 
   package init(
     trials: Int? = nil, ops: Int? = nil, seconds: Double? = nil, timeout: Double? = nil,
-    warmup: Int? = nil
+    warmup: Int? = nil, timeBudget: Double? = nil, minTrials: Int? = nil
   ) {
     self.warmup = warmup
+    self.timeBudget = timeBudget
+    self.minTrials = minTrials
     self.trials = trials
     self.ops = ops
     self.seconds = seconds
@@ -30,7 +37,8 @@ package struct Budget: Sendable, Equatable {
       trials: trials ?? fallback.trials,
       ops: bounded ? ops : fallback.ops,
       seconds: bounded ? seconds : fallback.seconds,
-      timeout: timeout ?? fallback.timeout, warmup: warmup ?? fallback.warmup)
+      timeout: timeout ?? fallback.timeout, warmup: warmup ?? fallback.warmup,
+      timeBudget: timeBudget ?? fallback.timeBudget, minTrials: minTrials ?? fallback.minTrials)
   }
 }
 
@@ -41,14 +49,16 @@ extension Budget {
   /// both refuse the same values with the same words.
   package enum Field: String, Sendable, CaseIterable {
     case trials, ops, seconds, timeout, warmup
+    case timeBudget = "time_budget"
+    case minTrials = "min_trials"
 
     /// The whole-number fields' ranges.
     package var wholeRange: ClosedRange<Int>? {
       switch self {
-      case .trials: 1...1_000_000
+      case .trials, .minTrials: 1...1_000_000
       case .ops: 1...Int(UInt32.max)
       case .warmup: 0...1_000
-      case .seconds, .timeout: nil
+      case .seconds, .timeout, .timeBudget: nil
       }
     }
 
@@ -56,6 +66,9 @@ extension Budget {
     package var expected: String {
       if let range = wholeRange {
         return "a whole number from \(range.lowerBound) to \(range.upperBound)"
+      }
+      if self == .timeBudget {
+        return "a duration such as 90s, 20m or 1h (at most \(Int(Suite.maxSeconds / 3600))h)"
       }
       return "a number more than 0 and at most \(Int(Suite.maxSeconds))"
     }
@@ -68,6 +81,47 @@ extension Budget {
           && value <= Double(range.upperBound)
       }
       return value > 0 && value <= Suite.maxSeconds
+    }
+  }
+}
+
+// MARK: - Durations
+
+extension Budget {
+  /// "90s", "20m", "1h", "1h30m" or a bare number of seconds, as seconds; nil for anything
+  /// else (no unit twice, no negative part, nothing after the last unit).
+  package static func duration(_ text: String) -> Double? {
+    if let seconds = Double(text) { return seconds.isFinite ? seconds : nil }
+    var total = 0.0
+    var number = ""
+    var units: Set<Character> = []
+    for character in text {
+      if character.isNumber || character == "." {
+        number.append(character)
+        continue
+      }
+      let scale: Double
+      switch character {
+      case "s": scale = 1
+      case "m": scale = 60
+      case "h": scale = 3600
+      default: return nil
+      }
+      guard let x = Double(number), units.insert(character).inserted else { return nil }
+      total += x * scale
+      number = ""
+    }
+    return number.isEmpty && !units.isEmpty ? total : nil
+  }
+
+  /// 95 -> "1m35s", 0.4 -> "0.4s", 7200 -> "2h00m": a duration as a person reads it.
+  package static func durationText(_ seconds: Double) -> String {
+    if seconds < 10 { return String(format: "%.2gs", seconds) }
+    let s = Int(seconds.rounded())
+    switch s {
+    case ..<60: return "\(s)s"
+    case ..<3600: return "\(s / 60)m\(String(format: "%02d", s % 60))s"
+    default: return "\(s / 3600)h\(String(format: "%02d", s % 3600 / 60))m"
     }
   }
 }

@@ -7,6 +7,7 @@ package struct Plan: Sendable {
   package var suite: String
   package var mode: Mode
   package var cells: [Cell]
+  /// Trials per cell; with a time budget, the minimum each cell gets.
   package var trials: Int
   package var bound: Bound
   /// Trial `k` of every cell uses seed `seed + k`.
@@ -22,6 +23,11 @@ package struct Plan: Sendable {
   package var shard: Shard?
   /// The suite file the plan was read from, if any: an input no output may overwrite.
   package var suitePath: String?
+  /// Run the positive control after each cell at 2 or more threads (see `PositiveControl`).
+  package var control = false
+  /// Wall-clock seconds the run may take: beyond every cell's `trials`, the rest goes to the
+  /// least settled cells (see `BudgetPlanner`). nil: exactly `trials` per cell.
+  package var timeBudget: Double?
 
   package init(
     runID: String = Plan.newRunID(), startedAt: Date = Date(), suite: String, mode: Mode,
@@ -95,18 +101,23 @@ extension Plan {
     }
 
     let cli = Budget(
-      trials: options.trials, ops: options.ops, seconds: options.seconds, warmup: options.warmup)
-    let budget = cli.over(suite.budgets[options.mode] ?? Budget()).over(options.mode.preset)
+      trials: options.trials, ops: options.ops, seconds: options.seconds, warmup: options.warmup,
+      timeBudget: options.timeBudget)
+    var budget = cli.over(suite.budgets[options.mode] ?? Budget()).over(options.mode.preset)
+    // `--trials` alone asks for exactly that many; beside `--time-budget`, it is the minimum.
+    if options.timeBudget == nil && options.trials != nil { budget.timeBudget = nil }
     // The same bounds the command line and suite files check, for callers of this API too.
     let given: [(Budget.Field, Double?)] = [
       (.trials, budget.trials.map(Double.init)), (.ops, budget.ops.map(Double.init)),
       (.seconds, budget.seconds), (.warmup, budget.warmup.map(Double.init)),
-      (.timeout, options.timeout),
+      (.timeout, options.timeout), (.timeBudget, budget.timeBudget),
+      (.minTrials, budget.minTrials.map(Double.init)),
     ]
     for case (let field, let value?) in given where !field.accepts(value) {
       throw .budget(field, value)
     }
-    let trials = budget.trials ?? 1
+    let trials =
+      budget.timeBudget == nil ? budget.trials ?? 1 : options.trials ?? budget.minTrials ?? 2
     let bound: Bound = budget.seconds.map { .seconds($0) } ?? .ops(budget.ops ?? 1)
     if options.tuning.instances > 1 && (bound.opsPerThread == nil || options.driver != .threads) {
       throw .instancesNeedOps
@@ -162,6 +173,22 @@ extension Plan {
     countsSanitizerReports = options.countsSanitizerReports
     shard = options.shard
     suitePath = suite.path
+    // A catalog built without `Catalog.standard` has no control for its workers to run.
+    control = options.control && catalog.entry(PositiveControl.info.id) != nil
+    timeBudget = budget.timeBudget
+    try checkTimeBudget(completed: [])
+  }
+
+  /// Refuses a time budget too small for every cell's minimum (given the trials `completed`
+  /// already holds, and the `spent` seconds a resumed run used): the run says so before it
+  /// starts, rather than dropping cells.
+  package func checkTimeBudget(completed: [TrialRecord], spent: Double = 0) throws(PlanError) {
+    guard let timeBudget else { return }
+    let needed = BudgetPlanner.minimumCost(of: self, completed: completed)
+    if needed > 0 && needed > timeBudget - spent {
+      throw .timeBudgetTooSmall(
+        budget: timeBudget, spent: spent, needed: needed, cells: cells.count, trials: trials)
+    }
   }
 
   /// `items` without repeats, in first-seen order.

@@ -24,6 +24,7 @@ package enum PlanError: Error, Equatable, CustomStringConvertible {
   case timeout(Double)
   case timeoutWithinDuration(timeout: Double, seconds: Double)
   case emptyShard(Shard, cells: Int)
+  case timeBudgetTooSmall(budget: Double, spent: Double, needed: Double, cells: Int, trials: Int)
   // Files.
   case suiteMissing(path: String)
   case suiteNotAFile(path: String, kind: String)
@@ -77,6 +78,12 @@ package enum PlanError: Error, Equatable, CustomStringConvertible {
       "Timeout (\(timeout) s) must be longer than the trial duration (\(seconds) s)."
     case .emptyShard(let shard, let cells):
       "Shard \(shard) has no cells: the plan has only \(cells)."
+    case .timeBudgetTooSmall(let budget, let spent, let needed, let cells, let trials):
+      "A time budget of \(Budget.durationText(budget))"
+        + (spent > 0 ? ", \(Budget.durationText(spent)) of it spent before the resume," : "")
+        + " cannot give the \(cells) cell\(cells == 1 ? "" : "s") their minimum of \(trials) "
+        + "trial\(trials == 1 ? "" : "s"): that needs at least \(Budget.durationText(needed)). "
+        + "Give a longer budget, fewer cells or a smaller minimum (--trials)."
     case .suiteMissing(let path): "Suite file '\(path)' does not exist."
     case .suiteNotAFile(let path, let kind):
       "Suite file '\(path)' is \(kind); give a suite's .json file."

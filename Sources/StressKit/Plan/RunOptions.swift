@@ -24,6 +24,10 @@ package struct RunOptions: Sendable, Equatable {
   package var countsSanitizerReports = false
   /// Run only this slice of the cells (`--shard I/N`).
   package var shard: Shard?
+  /// Run the positive control with the cells (`--no-control` turns it off).
+  package var control = true
+  /// Wall-clock seconds for the whole run (`--time-budget`).
+  package var timeBudget: Double?
 
   package init() {}
 

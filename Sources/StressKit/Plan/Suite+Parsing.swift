@@ -104,7 +104,12 @@ extension Suite {
     var budget = Budget()
     for field in Budget.Field.allCases {
       guard let v = fields[field.rawValue] else { continue }
-      guard case .number(let x) = v, field.accepts(x) else {
+      // A time budget may be written as a duration: "20m".
+      var number = v
+      if field == .timeBudget, case .string(let text) = v, let x = Budget.duration(text) {
+        number = .number(x)
+      }
+      guard case .number(let x) = number, field.accepts(x) else {
         throw fail("invalid value for '\(key).\(field.rawValue)': expected \(field.expected)")
       }
       switch field {
@@ -113,6 +118,8 @@ extension Suite {
       case .warmup: budget.warmup = Int(x)
       case .seconds: budget.seconds = x
       case .timeout: budget.timeout = x
+      case .timeBudget: budget.timeBudget = x
+      case .minTrials: budget.minTrials = Int(x)
       }
     }
     if budget.ops != nil && budget.seconds != nil {

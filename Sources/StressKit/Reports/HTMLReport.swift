@@ -19,9 +19,12 @@ package struct HTMLReport: Sendable {
     .ok: "#2e7d32", .corrupt: "#ef6c00", .crash: "#c62828", .hang: "#6a1b9a", .error: "#616161",
   ]
 
-  /// Subjects in first-seen order, each with its cells.
+  /// Subjects in first-seen order, each with its cells; the positive control is shown with
+  /// the verdicts instead.
   var subjects: [(name: String, cells: [CellStatistics])] {
-    cells.groupedInOrder(by: \.cell.subject).map { ($0.key, $0.elements) }
+    cells.filter { !$0.cell.isControl }.groupedInOrder(by: \.cell.subject).map {
+      ($0.key, $0.elements)
+    }
   }
 
   package func render() -> String {
@@ -52,6 +55,7 @@ package struct HTMLReport: Sendable {
       + subjects.map { s in
         "<a href=\"#\(Self.anchor(s.name))\">\(Markup.escape(s.name))</a>"
       }.joined(separator: " ") + "</nav>\n"
+    html += controlSection()
     html += verdictsSection()
     html += gridSection()
     html += "<h2>Throughput</h2>\n<p class=\"note\">Median ops/s of all threads together "
@@ -65,6 +69,23 @@ package struct HTMLReport: Sendable {
       html += "</section>\n"
     }
     return html + "</body>\n</html>\n"
+  }
+
+  /// The positive control at each thread count: the run's measured power to see a race.
+  func controlSection() -> String {
+    let readings = ControlReading.readings(cells).values.sorted { $0.threads < $1.threads }
+    guard !readings.isEmpty else { return "" }
+    var html = "<h2>Positive control</h2>\n<p class=\"note\">An unprotected lost-update counter, "
+    html += "run after each cell at its thread count, in the same worker. Where it was caught in "
+    html += "fewer than \(Int(ControlReading.minimumRate * 100))% of its trials, the run could not "
+    html += "have seen a race like it: \"no failure seen\" there is inconclusive.</p>\n"
+    html += "<table class=\"verdicts\">\n<tr><th>threads</th><th>caught</th><th>rate</th></tr>\n"
+    for r in readings {
+      let kind = r.seesRaces ? "unsafe" : "clean"
+      html += "<tr><td>\(r.threads)</td><td>\(r.caught) of \(r.trials)</td>"
+      html += "<td class=\"\(kind)\">\(String(format: "%.0f%%", r.rate * 100))</td></tr>\n"
+    }
+    return html + "</table>\n"
   }
 
   /// Documented versus measured, for unprotected use at 2 or more threads.

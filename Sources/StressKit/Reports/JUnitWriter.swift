@@ -30,6 +30,8 @@ package final class JUnitWriter: RunObserver {
     func time(_ cells: [CellStatistics]) -> String {
       String(format: "%.3f", cells.map(\.seconds).reduce(0, +))
     }
+    let controls = ControlReading.readings(cells)
+    let verdicts = Dictionary(Verdict.from(cells).map { ($0.subject, $0) }) { a, _ in a }
     var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     xml +=
       "<testsuites name=\"\(Markup.escape(name))\" tests=\"\(cells.count)\" "
@@ -41,8 +43,16 @@ package final class JUnitWriter: RunObserver {
         + "time=\"\(time(group))\">\n"
       xml += "    <properties>\n"
       xml += property("documented", group[0].cell.documented.rawValue, indent: 6)
+      if let verdict = verdicts[subject] {
+        xml += property("verdict", verdict.measured, indent: 6)
+      }
+      if group[0].cell.isControl {
+        xml += property(
+          "role", "positive control: how often it is caught is the run's power to see a race",
+          indent: 6)
+      }
       xml += "    </properties>\n"
-      for s in group { xml += testcase(s) }
+      for s in group { xml += testcase(s, control: controls[s.cell.threads]) }
       xml += "  </testsuite>\n"
     }
     return xml + "</testsuites>\n"
@@ -53,7 +63,7 @@ package final class JUnitWriter: RunObserver {
     s.failingTrials > 0 && (s.counts[.error] ?? 0) > 0
   }
 
-  private static func testcase(_ s: CellStatistics) -> String {
+  private static func testcase(_ s: CellStatistics, control: ControlReading?) -> String {
     let c = s.cell
     var name = "\(c.wrapper) / \(c.threads) thread\(c.threads == 1 ? "" : "s")"
     if let readers = c.readers { name += " / \(readers) readers" }
@@ -69,6 +79,9 @@ package final class JUnitWriter: RunObserver {
     }
     if let median = s.throughput?.p50 {
       xml += property("median_ops_per_sec", String(format: "%.1f", median), indent: 8)
+    }
+    if let control {
+      xml += property("control_detection_rate", String(format: "%.4f", control.rate), indent: 8)
     }
     xml += "      </properties>\n"
     func list(_ records: [TrialRecord]) -> String {

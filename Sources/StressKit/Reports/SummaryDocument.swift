@@ -6,6 +6,8 @@ package struct SummaryDocument: Codable, Sendable, Equatable {
   package var formatVersion = 1
   package var run: Run?
   package var cells: [CellEntry]
+  /// The positive control at each thread count it ran at; empty without one.
+  package var control: [ControlEntry]
   package var verdicts: [VerdictEntry]
   package var trials: Int
   package var failingTrials: Int
@@ -61,6 +63,15 @@ package struct SummaryDocument: Codable, Sendable, Equatable {
     package var detail: String
   }
 
+  package struct ControlEntry: Codable, Sendable, Equatable {
+    package var threads: Int
+    package var trials: Int
+    package var caught: Int
+    package var detectionRate: Double
+    /// Caught often enough (`ControlReading.minimumRate`) for "no failure seen" to count.
+    package var seesRaces: Bool
+  }
+
   package struct VerdictEntry: Codable, Sendable, Equatable {
     package var subject: String
     package var documented: String
@@ -68,8 +79,12 @@ package struct SummaryDocument: Codable, Sendable, Equatable {
     package var trials: Int
     package var failed: Int
     package var failures: [String: Int]
-    /// With no failure: the per-trial failure rate's upper bound at 95% (3/trials).
+    /// With no failure: the per-trial failure rate's upper bound at 95% (3/powered trials).
     package var failureRateBound: Double?
+    /// Trials at thread counts where the positive control was caught often enough.
+    package var poweredTrials: Int
+    /// No failure seen, but the run could not have seen a race like the control's.
+    package var inconclusive: Bool
     package var measured: String
     package var disagreement: String?
   }
@@ -84,7 +99,12 @@ package struct SummaryDocument: Codable, Sendable, Equatable {
         startedAt: ResultColumns.timestamp($0.startedAt), seed: $0.seed,
         shard: $0.shard?.description, results: results, summary: summary)
     }
-    self.cells = cells.map { s in
+    control = ControlReading.readings(cells).values.sorted { $0.threads < $1.threads }.map {
+      ControlEntry(
+        threads: $0.threads, trials: $0.trials, caught: $0.caught, detectionRate: $0.rate,
+        seesRaces: $0.seesRaces)
+    }
+    self.cells = cells.filter { !$0.cell.isControl }.map { s in
       let c = s.cell
       let t = s.throughput.map {
         Throughput(
@@ -113,7 +133,8 @@ package struct SummaryDocument: Codable, Sendable, Equatable {
         trials: $0.trials,
         failed: $0.failed,
         failures: Dictionary(uniqueKeysWithValues: $0.failures.map { ($0.rawValue, $1) }),
-        failureRateBound: $0.upperBound95, measured: $0.measured,
+        failureRateBound: $0.upperBound95, poweredTrials: $0.poweredTrials,
+        inconclusive: $0.inconclusive, measured: $0.measured,
         disagreement: $0.disagreement)
     }
     trials = cells.map(\.trials).reduce(0, +)

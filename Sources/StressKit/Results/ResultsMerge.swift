@@ -88,10 +88,17 @@ package struct ResultsMerge: Sendable {
     var ranked: [(rank: Int, position: Int, row: [String])] = []
     for (file, shard) in zip(files, parsed) {
       var cells: [CellKey: Int] = [:]
+      var last = 0
       for (row, record) in zip(file.rows, file.records) {
+        // A control trial stays with the cell it followed; it is no cell of the plan's order.
+        guard !record.cell.isControl else {
+          ranked.append((last * count + shard!.index - 1, ranked.count, row))
+          continue
+        }
         let cell = CellKey(record.cell)
         let k = cells[cell] ?? cells.count
         cells[cell] = k
+        last = k
         ranked.append((k * count + shard!.index - 1, ranked.count, row))
       }
     }

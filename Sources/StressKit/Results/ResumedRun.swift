@@ -40,11 +40,24 @@ package struct ResumedRun: Sendable {
       seed: seed &- UInt64(bitPattern: Int64(trial)), file: file)
   }
 
+  /// Seconds the interrupted part ran: from its start to the file's last write. A resumed
+  /// time budget gets what is left of it.
+  package var spent: Double {
+    let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+    guard let written = attributes?[.modificationDate] as? Date else { return 0 }
+    return max(0, written.timeIntervalSince(startedAt))
+  }
+
   /// The finished trials, matched to `plan`'s cells. Refuses, naming the first difference, a
   /// file written by a different plan.
   package func records(for plan: Plan) throws(PlanError) -> [TrialRecord] {
     var cells: [CellKey: Cell] = [:]
     for cell in plan.cells { cells[CellKey(cell)] = cell }
+    if plan.control {
+      for n in Set(plan.cells.map(\.threads)) where n > 1 {
+        cells[CellKey(.control(threads: n))] = .control(threads: n)
+      }
+    }
     // Everything up to and including `seed` describes the plan, not the measurement.
     let fixed = ResultColumns.header.prefix { $0 != "outcome" }
     var records: [TrialRecord] = []
@@ -58,7 +71,8 @@ package struct ResumedRun: Sendable {
           problem: "row \(line) (\(value("subject")) / \(value("wrapper")) / "
             + "\(value("threads")) threads) is not a cell of this run")
       }
-      guard loaded.trial < plan.trials else {
+      // The control's trials are numbered by visit, and a budget's cells get more trials.
+      guard loaded.trial < plan.trials || cell.isControl || plan.timeBudget != nil else {
         throw .cannotResume(path: path, problem: "row \(line) has trial \(loaded.trial)")
       }
       let record = TrialRecord(

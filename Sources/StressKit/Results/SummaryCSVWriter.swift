@@ -19,6 +19,10 @@ package final class SummaryCSVWriter: RunObserver {
 
   package func runFinished(_ cells: [CellStatistics]) throws {
     guard let plan else { return }
-    try file.append(cells.map { SummaryColumns.row($0, plan: plan, environment: environment) })
+    let controls = ControlReading.readings(cells)
+    try file.append(
+      cells.map {
+        SummaryColumns.row($0, plan: plan, environment: environment, controls: controls)
+      })
   }
 }

@@ -11,10 +11,14 @@ package enum SummaryColumns {
     "ops_per_sec_p0", "ops_per_sec_p25", "ops_per_sec_p50", "ops_per_sec_p75", "ops_per_sec_p90",
     "ops_per_sec_p100", "ops_per_sec_mean", "ops_per_sec_ci999_low", "ops_per_sec_ci999_high",
     "scaling_vs_1_thread", "cost_vs_unprotected_1_thread", "toolchain", "os", "cpus",
+    "control_detection_rate",
   ]
 
-  package static func row(_ s: CellStatistics, plan: Plan, environment: RunEnvironment) -> [String]
-  {
+  /// `controls`: the positive control's readings by thread count (`ControlReading.readings`).
+  package static func row(
+    _ s: CellStatistics, plan: Plan, environment: RunEnvironment,
+    controls: [Int: ControlReading] = [:]
+  ) -> [String] {
     let c = s.cell
     func rate(_ x: Double?) -> String { x.map { String(format: "%.1f", $0) } ?? "" }
     func ratio(_ x: Double?) -> String { x.map { String(format: "%.4f", $0) } ?? "" }
@@ -37,6 +41,8 @@ package enum SummaryColumns {
       ratio(s.costVersusUnprotected),
     ]
     let machine: [String] = [environment.toolchain, environment.os, String(environment.cpus)]
-    return fixed + counts + failure + rates + spread + machine
+    // Each cell's row carries the control's rate at its thread count: the power behind it.
+    let power = [ratio(controls[c.threads]?.rate)]
+    return fixed + counts + failure + rates + spread + machine + power
   }
 }

@@ -1,0 +1,102 @@
+import Foundation
+import StressKit
+import Testing
+
+/// The positive control and the time budget, through the built executable.
+@Suite struct ControlAndBudgetEndToEndTests {
+  let small = [
+    "run", "--subjects", "counter,noop", "--wrappers", "unprotected,lock", "--threads", "1,2",
+    "--ops", "200", "--seed", "3",
+  ]
+
+  @Test func theControlRunsWithTheCellsAndIsReportedEverywhere() throws {
+    let dir = try temporaryDirectory()
+    let csv = dir.appendingPathComponent("r.csv")
+    let junit = dir.appendingPathComponent("r.xml")
+    let r = try runStress(small + ["--trials", "2", "--out", csv.path, "--junit", junit.path])
+    #expect(r.code == 0, "\(r.err)")
+    let rows = try readRows(csv)
+    // One control trial after each of the 4 cells at 2 threads, none after 1-thread cells.
+    let control = rows.filter { $0["subject"] == "positive-control" }
+    #expect(control.count == 4)
+    #expect(control.allSatisfy { $0["threads"] == "2" && $0["wrapper"] == "unprotected" })
+    #expect(control.map { $0["trial"] } == ["0", "1", "2", "3"])
+    #expect(
+      r.out.contains(
+        "POSITIVE CONTROL (an unprotected lost-update counter, after each cell): 2 thr "))
+    // The tables hold the plan's cells only.
+    #expect(!r.out.contains("positive-control  unprotected"))
+    let summary = try readRows(dir.appendingPathComponent("r-summary.csv"))
+    let cell = try #require(summary.first { $0["subject"] == "noop" && $0["threads"] == "2" })
+    let rate = try #require(Double(try cell.text("control_detection_rate")))
+    let own = try #require(summary.first { $0["subject"] == "positive-control" })
+    #expect(rate == Double(try own.text("detection_rate")))
+    #expect(
+      summary.first { $0["subject"] == "noop" && $0["threads"] == "1" }?["control_detection_rate"]
+        == "")
+    let xml = try String(contentsOf: junit, encoding: .utf8)
+    #expect(xml.contains("<testsuite name=\"positive-control\""))
+    #expect(xml.contains("<property name=\"control_detection_rate\""))
+    #expect(xml.contains("<property name=\"verdict\" value=\""))
+    // The report reads the control back from the trial CSV.
+    let html = dir.appendingPathComponent("r.html")
+    #expect(try runStress(["report", csv.path, "--html", html.path]).code == 0)
+    #expect(try String(contentsOf: html, encoding: .utf8).contains("<h2>Positive control</h2>"))
+    let verdicts = try runStress(["verdicts", csv.path])
+    #expect(
+      verdicts.out.contains("the positive control was caught in")
+        || verdicts.out.contains("inconclusive"))
+  }
+
+  @Test func noControlRunsNoneAndSaysSo() throws {
+    let dir = try temporaryDirectory()
+    let csv = dir.appendingPathComponent("r.csv")
+    let r = try runStress(small + ["--trials", "1", "--no-control", "--out", csv.path])
+    #expect(r.code == 0, "\(r.err)")
+    #expect(try readRows(csv).allSatisfy { $0["subject"] != "positive-control" })
+    #expect(r.out.contains("POSITIVE CONTROL: none ran (--no-control)"))
+    #expect(r.out.contains("no positive control ran)"))
+  }
+
+  @Test func aTimeBudgetGivesTheMinimumsThenMoreAndResumesWithWhatIsLeft() throws {
+    let dir = try temporaryDirectory()
+    let csv = dir.appendingPathComponent("r.csv")
+    let r = try runStress(small + ["--time-budget", "2s", "--out", csv.path, "--format", "json"])
+    #expect(r.code == 0, "\(r.err)")
+    let rows = try readRows(csv).filter { $0["subject"] != "positive-control" }
+    let trials = Dictionary(grouping: rows) {
+      "\($0["subject"]!)/\($0["wrapper"]!)/\($0["threads"]!)"
+    }
+    .mapValues(\.count)
+    #expect(trials.count == 8)
+    #expect(trials.values.allSatisfy { $0 >= 2 })
+    // Trials of a millisecond in a 2 s budget: the rest went to cells still unsettled.
+    #expect(trials.values.reduce(0, +) > 16)
+    // counter fails unprotected at 2 threads: its verdict is settled at the minimum.
+    #expect(trials["counter/unprotected/2"] == 2)
+    // Resumed, the budget is spent: nothing more runs, nothing is refused.
+    let before = try readRows(csv).count
+    let resumed = try runStress(
+      small + ["--time-budget", "2s", "--out", csv.path, "--resume", "--quiet"])
+    #expect(resumed.code == 0, "\(resumed.err)")
+    #expect(try readRows(csv).count == before)
+  }
+
+  @Test func aBudgetTooSmallForTheMinimumsIsRefusedAndNothingWritten() throws {
+    let dir = try temporaryDirectory()
+    let r = try runStress(
+      ["run", "--suite", "collections", "--time-budget", "10s", "--out", "x.csv"], in: dir)
+    #expect(r.code == 64)
+    #expect(
+      r.err.hasPrefix(
+        "Error: A time budget of 10s cannot give the 288 cells their minimum of 2 trials: "
+          + "that needs at least "), "\(r.err)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    let bad = try runStress(["run", "--subjects", "counter", "--time-budget", "soon"], in: dir)
+    #expect(bad.code == 64)
+    #expect(
+      bad.err.hasPrefix(
+        "Error: Invalid value 'soon' for '--time-budget': expected a duration such as 90s, 20m or 1h"
+      ), "\(bad.err)")
+  }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import StressTestSupport
+import Testing
+
+@testable import StressKit
+
+/// Time budgets: durations as typed, a suite's default budget, and how the planner weighs
+/// what is left to settle.
+@Suite struct BudgetTests {
+  typealias F = ResultsFixtures
+
+  @Test(arguments: [
+    ("90s", 90.0), ("20m", 1200), ("1h", 3600), ("1h30m", 5400), ("1.5h", 5400), ("45", 45),
+    ("2m30s", 150),
+  ])
+  func durationsAsTyped(text: String, seconds: Double) {
+    #expect(Budget.duration(text) == seconds)
+  }
+
+  @Test(arguments: ["", "m", "1x", "1m1m", "-5s", "5 s", "1h-", "s5", "inf"])
+  func notDurations(text: String) {
+    #expect(Budget.duration(text) == nil)
+  }
+
+  @Test func aSuiteStatesADefaultBudgetAndItsMinimum() throws {
+    let suite = try Suite.parse(
+      Data(
+        """
+        {"subjects": ["counter"], "budgets": {"default": {"time_budget": "20m", "min_trials": 3},
+         "tough": {"time_budget": 600}}}
+        """.utf8), name: "t", source: "t.json")
+    #expect(suite.budgets[.default] == Budget(timeBudget: 1200, minTrials: 3))
+    #expect(suite.budgets[.tough] == Budget(timeBudget: 600))
+    #expect(throws: PlanError.self) {
+      try Suite.parse(
+        Data(#"{"subjects": ["c"], "budgets": {"quick": {"time_budget": "soon"}}}"#.utf8),
+        name: "t", source: "t.json")
+    }
+  }
+
+  @Test func theSuitesBudgetAppliesUnlessTrialsAloneAreAskedFor() throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "stress-budget-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    try
+      #"{"subjects": ["test-wide-window-counter"], "budgets": {"default": {"time_budget": "1m", "min_trials": 3}}}"#
+      .write(to: dir.appendingPathComponent("b.json"), atomically: true, encoding: .utf8)
+    var options = RunOptions()
+    options.suite = "b"
+    options.wrappers = ["lock"]
+    options.threads = [2]
+    var plan = try Plan(options: options, catalog: .forTests, suiteDirectories: [dir.path])
+    #expect(plan.timeBudget == 60 && plan.trials == 3)
+    // `--trials` alone: exactly that many, no budget.
+    options.trials = 4
+    plan = try Plan(options: options, catalog: .forTests, suiteDirectories: [dir.path])
+    #expect(plan.timeBudget == nil && plan.trials == 4)
+    // With `--time-budget` too, it is the minimum.
+    options.timeBudget = 30
+    plan = try Plan(options: options, catalog: .forTests, suiteDirectories: [dir.path])
+    #expect(plan.timeBudget == 30 && plan.trials == 4)
+  }
+
+  @Test func theLeastSettledIsTheOpenVerdictOrTheWidestInterval() {
+    func stats(_ wrapper: String, _ rates: [Double], failed: Int = 0) -> CellStatistics {
+      let cell = F.cell(wrapper)
+      let records =
+        rates.enumerated().map { F.trial(cell, $0.offset, opsPerSecond: $0.element) }
+        + (0..<failed).map { F.trial(cell, rates.count + $0, outcome: .crash) }
+      return CellStatistics(cell: cell, records: records)
+    }
+    // An open verdict: 3/n.
+    #expect(BudgetPlanner.unsettled(stats("unprotected", [1e6, 1e6, 1e6, 1e6])) == 0.75)
+    // A failure settles it.
+    #expect(BudgetPlanner.unsettled(stats("unprotected", [1e6], failed: 1)) == nil)
+    // Throughput: wide open before 3 rates, then the interval's half-width over the mean.
+    #expect(BudgetPlanner.unsettled(stats("lock", [1e6, 2e6])) == 1)
+    #expect(BudgetPlanner.unsettled(stats("lock", [1e6, 1e6, 1e6])) == nil)
+    let spread = stats("lock", [1e6, 1.1e6, 0.9e6, 1e6])
+    let expected = (spread.confidence999!.upperBound - spread.mean!) / spread.mean!
+    #expect(BudgetPlanner.unsettled(spread) == expected)
+    // The planner takes the least settled whose visit fits, the earliest on a tie.
+    let cells = [stats("lock", [1e6, 2e6]), stats("unprotected", [1e6, 1e6]), spread]
+    #expect(BudgetPlanner.next(cells, remaining: 1) { _ in 0.5 } == 1)
+    #expect(BudgetPlanner.next(cells, remaining: 1) { $0 == 1 ? 2 : 0.5 } == 0)
+    #expect(BudgetPlanner.next(cells, remaining: 0.1) { _ in 0.5 } == nil)
+  }
+}
