@@ -5,7 +5,11 @@
 # compare.md and, under GitHub Actions, on the job's summary page).
 #
 #   scripts/nightly.sh [--baseline RESULTS.csv] [--threshold 10%] [--suite NAME] [--mode MODE]
-#                      [--out-dir DIR]
+#                      [--time-budget DURATION] [--out-dir DIR]
+#
+# --time-budget (90s, 20m, 1h) bounds the run's wall clock: every cell gets its minimum of
+# trials, the rest goes to the least settled (`stress help run`). Without it, the suite's own
+# budget applies: the nightly suite's default mode takes 5 minutes, 5 trials a cell at least.
 #
 # Exit code, for the job: 0 all passed; 1 a protected wrapper failed, a subject is broken, or
 # the comparison found a regression; 2 the harness could not run; 64 bad arguments;
@@ -17,6 +21,7 @@ baseline="${STRESS_BASELINE:-}"
 threshold=10%
 suite=nightly
 mode=default
+budget=""
 dir=""
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -24,9 +29,10 @@ while [ $# -gt 0 ]; do
     --threshold) threshold="${2:?--threshold needs a percentage}"; shift 2 ;;
     --suite) suite="${2:?--suite needs a name}"; shift 2 ;;
     --mode) mode="${2:?--mode needs a mode}"; shift 2 ;;
+    --time-budget) budget="${2:?--time-budget needs a duration}"; shift 2 ;;
     --out-dir) dir="${2:?--out-dir needs a path}"; shift 2 ;;
-    -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "Error: unknown argument '$1'." >&2; echo "Usage: scripts/nightly.sh [--baseline RESULTS.csv] [--threshold 10%] [--suite NAME] [--mode MODE] [--out-dir DIR]" >&2; exit 64 ;;
+    -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "Error: unknown argument '$1'." >&2; echo "Usage: scripts/nightly.sh [--baseline RESULTS.csv] [--threshold 10%] [--suite NAME] [--mode MODE] [--time-budget DURATION] [--out-dir DIR]" >&2; exit 64 ;;
   esac
 done
 # Paths given are relative to where the script was called from, not to the repository.
@@ -49,7 +55,7 @@ swift build -c release --product stress || exit 2
 bin="$(swift build -c release --show-bin-path)/stress"
 
 # Progress goes to stderr (plain lines in a CI log); the JSON summary to a file.
-"$bin" run --suite "$suite" --mode "$mode" --out "$dir/results.csv" \
+"$bin" run --suite "$suite" --mode "$mode" ${budget:+--time-budget "$budget"} --out "$dir/results.csv" \
   --summary-out "$dir/summary.csv" --junit "$dir/junit.xml" --format json > "$dir/summary.json"
 run_status=$?
 case $run_status in 0|1) ;; *) echo "stress run failed with exit code $run_status" >&2; exit $run_status ;; esac

@@ -170,13 +170,9 @@ final class ConsoleProgress: RunObserver {
     Formatting.outcomes(Dictionary(grouping: outcomes, by: { $0 }).mapValues(\.count))
   }
 
-  /// 75 -> "1m15s"; 3725 -> "1h02m".
+  /// 75 -> "1m15s"; 3725 -> "1h02m": whole seconds.
   static func duration(_ seconds: Double) -> String {
-    let s = Int(seconds.rounded())
-    switch s {
-    case ..<60: return "\(s)s"
-    case ..<3600: return "\(s / 60)m\(String(format: "%02d", s % 60))s"
-    default: return "\(s / 3600)h\(String(format: "%02d", s % 3600 / 60))m"
-    }
+    Budget.durationText(seconds.rounded())
   }
+
 }

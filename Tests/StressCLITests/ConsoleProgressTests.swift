@@ -18,18 +18,21 @@ import Testing
       isProtected: true)
   }
 
-  func plan() -> Plan {
-    Plan(suite: "demo", mode: .quick, cells: cells, trials: 2, bound: .ops(10), seed: 1, timeout: 5)
+  func plan(budget: Double? = nil) -> Plan {
+    var plan = Plan(
+      suite: "demo", mode: .quick, cells: cells, trials: 2, bound: .ops(10), seed: 1, timeout: 5)
+    plan.timeBudget = budget
+    return plan
   }
 
   /// Runs two of the four cells, each trial taking a second; the second cell's first trial
   /// fails. Returns what was printed.
-  func drive(live: Bool) throws -> String {
+  func drive(live: Bool, budget: Double? = nil, spent: Double = 0) throws -> String {
     let captured = Captured()
     let clock = Clock()
     let progress = ConsoleProgress(
-      console: captured.console, path: "out.csv", live: live, now: { clock.now })
-    try progress.runStarted(plan())
+      console: captured.console, path: "out.csv", live: live, spent: spent, now: { clock.now })
+    try progress.runStarted(plan(budget: budget))
     for (index, cell) in cells.prefix(2).enumerated() {
       try progress.cellStarted(cell, index: index, of: 4)
       var statistics = CellStatistics(cell: cell)
@@ -70,6 +73,26 @@ import Testing
     // A finished cell's line is kept, then the status is drawn again.
     #expect(text.contains("\r\u{1B}[2K[2/4] s / lock / 2 threads: corrupt 1/2, ok 1/2\n"))
     #expect(!text.contains("| 2/4 cells done, failures 1 (1 fail the run), ETA 4s\n"))
+  }
+
+  @Test func underATimeBudgetTheETAIsWhatTheBudgetLeaves() throws {
+    let text = try drive(live: false, budget: 60, spent: 20)
+    #expect(text.contains("at least 2 trials, within a time budget of 1m00s"))
+    // 20 s spent before a resume, 2 and then 4 s in this part.
+    #expect(text.contains("1/4 cells done, failures 0 (none fail the run), ETA 38s\n"))
+    #expect(text.contains("2/4 cells done, failures 1 (1 fail the run), ETA 36s\n"))
+  }
+
+  @Test func theControlsTrialsAreCountedApart() throws {
+    let captured = Captured()
+    let progress = ConsoleProgress(console: captured.console, path: "out.csv", now: { 0 })
+    try progress.runStarted(plan())
+    try progress.cellStarted(cells[1], index: 0, of: 4)
+    let caught = TrialRecord(
+      cell: .control(threads: 2), trial: 0, seed: 0, result: TrialResult(outcome: .corrupt))
+    try progress.trialFinished(caught)
+    // Expected failures, not the run's: the status counts them as the control's.
+    #expect(progress.status == "0/4 cells done, failures 0 (none fail the run), control caught 1/1")
   }
 
   @Test func durationsReadLikeAClock() {

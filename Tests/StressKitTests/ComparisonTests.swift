@@ -40,6 +40,19 @@ import Testing
     #expect(c.entries.map(\.kind) == [.unchanged])
   }
 
+  @Test func thePositiveControlIsNotCompared() {
+    let control = { (rates: [Double]) in
+      CellStatistics.compute(
+        rates.enumerated().map {
+          F.trial(.control(threads: 2), $0.offset, opsPerSecond: $0.element)
+        })
+    }
+    let c = Comparison(
+      baseline: cells("lock", steady) + control(steady),
+      current: cells("lock", steady) + control(steady.map { $0 / 3 }), threshold: 0.1)
+    #expect(c.entries.map(\.key.subject) == ["s"])
+  }
+
   @Test func noiseWithinTheThresholdIsNoChange() {
     let c = Comparison(
       baseline: cells("lock", steady), current: cells("lock", steady.map { $0 * 0.95 }),

@@ -45,6 +45,9 @@ package struct Comparison: Sendable {
   ) {
     self.threshold = threshold
     self.alpha = alpha
+    // The positive control measures each run's power, not a thing to compare across runs.
+    let baseline = baseline.filter { !$0.cell.isControl }
+    let current = current.filter { !$0.cell.isControl }
     let old = Dictionary(baseline.map { (CellKey($0.cell), $0) }, uniquingKeysWith: { a, _ in a })
     let new = Dictionary(current.map { (CellKey($0.cell), $0) }, uniquingKeysWith: { a, _ in a })
     var entries: [Entry] = []

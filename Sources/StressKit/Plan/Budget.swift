@@ -116,7 +116,7 @@ extension Budget {
 
   /// 95 -> "1m35s", 0.4 -> "0.4s", 7200 -> "2h00m": a duration as a person reads it.
   package static func durationText(_ seconds: Double) -> String {
-    if seconds < 10 { return String(format: "%.2gs", seconds) }
+    if seconds < 10 && seconds != seconds.rounded() { return String(format: "%.1fs", seconds) }
     let s = Int(seconds.rounded())
     switch s {
     case ..<60: return "\(s)s"
