@@ -59,4 +59,38 @@ import Testing
       "\(error)".contains("nothing to merge")
     }
   }
+
+  @Test func rowsOfAnotherDriverAreHeldToTheirOwnDriversTuning() throws {
+    // An actor's rows record the threads driver's tuning as off: shards holding both merge.
+    var actor = F.cell("actor", subject: "a")
+    actor.driver = .tasks
+    let cells = [F.cell("lock", subject: "a"), actor]
+    var plan = F.plan(cells, trials: 1)
+    plan.tuning = .standard
+    let files = try (1...2).map { i in
+      let shard = Shard(index: i, count: 2)
+      plan.shard = shard
+      let rows = shard.slice(cells).map {
+        ResultColumns.row(F.trial($0, 0), plan: plan, environment: .current)
+      }
+      return try ResultsFile.load(F.write(([ResultColumns.header] + rows).map(CSV.line).joined()))
+    }
+    #expect(files[0].value("pinned", in: files[0].rows[0]) == "true")
+    #expect(files[1].value("pinned", in: files[1].rows[0]) == "false")
+    #expect(try ResultsMerge(files).rows.count == 2)
+    // Within a driver, a different tuning is still another run.
+    plan.tuning.burst = 7
+    plan.shard = nil
+    let other = try ResultsFile.load(
+      F.write(
+        ([ResultColumns.header] + [
+          ResultColumns.row(
+            F.trial(F.cell("lock", subject: "z"), 0), plan: plan, environment: .current)
+        ]).map(CSV.line).joined()))
+    #expect {
+      try ResultsMerge([files[0], other])
+    } throws: { error in
+      "\(error)".contains("comes from a different run: its burst is '7'")
+    }
+  }
 }

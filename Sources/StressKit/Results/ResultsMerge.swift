@@ -27,9 +27,17 @@ package struct ResultsMerge: Sendable {
     guard let first = all.first else {
       throw Incompatible(description: "nothing to merge: the files hold no trial")
     }
+    // Tuning is recorded as off on rows of drivers it does not apply to (an actor's tasks),
+    // so rows are held to the first row of their own driver.
+    var firstOfDriver: [String: (file: ResultsFile, row: [String])] = [:]
+    for entry in all where firstOfDriver[entry.file.value("driver", in: entry.row)] == nil {
+      firstOfDriver[entry.file.value("driver", in: entry.row)] = entry
+    }
     for name in Self.planColumns {
-      let reference = first.file.value(name, in: first.row)
-      if let other = all.first(where: { $0.file.value(name, in: $0.row) != reference }) {
+      for other in all {
+        let first = firstOfDriver[other.file.value("driver", in: other.row)]!
+        let reference = first.file.value(name, in: first.row)
+        guard other.file.value(name, in: other.row) != reference else { continue }
         throw Incompatible(
           description:
             "'\(other.file.path)' comes from a different run: its \(name) is "
