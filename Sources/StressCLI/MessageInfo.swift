@@ -41,6 +41,8 @@ struct MessageInfo: Equatable {
       "'--readers' and '--writers' replace '--threads' and '--read-ratio'; drop those."
     case .noThreads: "Give at least one thread: '--readers' and '--writers' are both 0."
     case .opsAndDuration: "Give either '--ops' or '--duration', not both."
+    case .capNeedsOps:
+      "'--cap' cuts an ops-bound trial short; it goes with '--ops', not '--duration'."
     default: error.description
     }
   }

@@ -50,6 +50,11 @@ extension RunCommand {
         "read-ratio", "<ratio>", "The share of operations that are reads, 0 to 1.",
         default: "the suite's, else each subject's", .number(in: 0...1), to: \.run.readRatio),
       .value(
+        "cap", "<seconds>",
+        "With an ops budget, stop a protected cell's trial after this many seconds, done or not, so slow wrappers cannot stretch the run (unprotected cells are never cut short).",
+        default: "the suite's (0.02 in quick mode), none once --ops is given", .budget(.cap),
+        to: \.run.cap),
+      .value(
         "time-budget", "<duration>",
         "Wall-clock time for the whole run (90s, 20m, 1h): every cell gets its minimum of trials (--trials, else the suite's min_trials, else 2), the rest goes to the least settled cells. A budget too small for the minimums is refused before the run starts.",
         default: "the suite's, else none: exactly --trials per cell", .duration,

@@ -85,4 +85,49 @@ import Testing
     #expect(BudgetPlanner.next(cells, remaining: 1) { $0 == 1 ? 2 : 0.5 } == 0)
     #expect(BudgetPlanner.next(cells, remaining: 0.1) { _ in 0.5 } == nil)
   }
+
+  // MARK: - The cap on protected cells' trials
+
+  @Test func quickModeCapsProtectedTrialsUntilTheBoundIsGivenAgain() throws {
+    var options = RunOptions()
+    options.subjects = ["test-wide-window-counter"]
+    options.wrappers = ["lock", "unprotected"]
+    options.threads = [2]
+    options.mode = .quick
+    #expect(try Plan(options: options, catalog: .forTests, suiteDirectories: []).cap == 0.02)
+    // An ops budget given on the command line replaces the preset's, cap and all...
+    options.ops = 50_000
+    #expect(try Plan(options: options, catalog: .forTests, suiteDirectories: []).cap == nil)
+    // ...unless the cap is given too.
+    options.cap = 0.5
+    let plan = try Plan(options: options, catalog: .forTests, suiteDirectories: [])
+    #expect(plan.cap == 0.5)
+    // A duration has no operations to cut short.
+    options.ops = nil
+    options.seconds = 0.1
+    #expect(throws: PlanError.capNeedsOps) {
+      try Plan(options: options, catalog: .forTests, suiteDirectories: [])
+    }
+    // The default mode is bounded by time: no cap.
+    var everyday = RunOptions()
+    everyday.subjects = ["test-wide-window-counter"]
+    #expect(try Plan(options: everyday, catalog: .forTests, suiteDirectories: []).cap == nil)
+    // The CSV records it as the ops-bound row's seconds_limit.
+    let row = ResultColumns.row(
+      F.trial(plan.cells[0], 0), plan: plan, environment: .current)
+    #expect(row[ResultsFile.column["ops_limit"]!] == "50000")
+    #expect(row[ResultsFile.column["seconds_limit"]!] == "0.5")
+  }
+
+  @Test func aSuiteMayCapItsOpsBoundTrialsButNotItsTimedOnes() throws {
+    let suite = try Suite.parse(
+      Data(#"{"subjects": ["c"], "budgets": {"quick": {"ops": 100, "cap": 0.01}}}"#.utf8),
+      name: "t", source: "t.json")
+    #expect(suite.budgets[.quick] == Budget(ops: 100, cap: 0.01))
+    #expect(throws: PlanError.self) {
+      try Suite.parse(
+        Data(#"{"subjects": ["c"], "budgets": {"quick": {"seconds": 1, "cap": 0.01}}}"#.utf8),
+        name: "t", source: "t.json")
+    }
+  }
 }

@@ -355,4 +355,28 @@ import Testing
     options.timeBudget = 60
     #expect(try Plan(options: options, catalog: .forTests, suiteDirectories: []).trials == 5)
   }
+
+  @Test func onlyProtectedCellsTrialsAreCapped() throws {
+    var options = RunOptions()
+    options.subjects = ["test-wide-window-counter"]
+    options.wrappers = ["lock", "unprotected"]
+    options.threads = [2]
+    options.trials = 1
+    options.ops = 10
+    options.cap = 0.25
+    options.warmup = 0
+    options.seed = 1000
+    let plan = try Plan(options: options, catalog: .forTests, suiteDirectories: [])
+    let log = Log()
+    try scheduler(plan, log, answer: Self.controlCaught).run(observers: [log])
+    let deadlines = log.specs.map { (spec: TrialSpec) -> String in
+      let deadline = spec.deadline.map { String($0) } ?? "none"
+      return "\(spec.subject)/\(spec.wrapper): \(deadline)"
+    }
+    #expect(
+      deadlines == [
+        "test-wide-window-counter/lock: 0.25", "positive-control/unprotected: none",
+        "test-wide-window-counter/unprotected: none", "positive-control/unprotected: none",
+      ])
+  }
 }

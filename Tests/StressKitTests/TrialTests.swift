@@ -192,19 +192,27 @@ import Testing
     s.tuning.burst = 0
     let plain = Trial.run(s, catalog: .forTests)
     #expect(plain.outcome == .ok && plain.ops == 2_000, "\(plain.detail)")
+    // A protected wrapper's trial has no burst: the same tuning, the measured loop alone.
+    var locked = spec("test-small-state-witness", "lock", threads: 2, ratio: 0, bound: .ops(1_000))
+    locked.tuning = Tuning(pin: false, burst: 4)
+    let measured = Trial.run(locked, catalog: .forTests)
+    #expect(measured.outcome == .ok && measured.ops == 2_000, "\(measured.detail)")
   }
 
   @Test(arguments: [
-    (1, Driver.threads, false), (2, Driver.dispatchApply, false), (2, Driver.threads, true),
+    (1, Driver.threads, false, false), (2, Driver.dispatchApply, false, false),
+    (2, Driver.threads, true, false), (2, Driver.threads, false, true),
   ])
-  func noBurstWhereNoRaceOrNoFreshState(threads: Int, driver: Driver, freshProcess: Bool) {
+  func noBurstWhereNoRaceOrNoFreshStateOrAProtectedWrapper(
+    threads: Int, driver: Driver, freshProcess: Bool, protected: Bool
+  ) {
     var s = spec("counter", threads: threads, ratio: 0, bound: .ops(100))
     s.driver = driver
     s.tuning = Tuning(burst: 8)
-    #expect(s.burst(freshProcess: freshProcess) == nil)
+    #expect(s.burst(freshProcess: freshProcess, protected: protected) == nil)
     s.driver = .threads
     s.threads = 2
-    let burst = s.burst(freshProcess: false)
+    let burst = s.burst(freshProcess: false, protected: false)
     #expect(burst?.bound == .ops(8 * Tuning.burstOps) && burst?.tuning.instances == 8)
     #expect(burst?.tuning.burst == 0 && burst?.seed != s.seed)
   }
@@ -227,7 +235,7 @@ import Testing
   func aBurstStopsAtItsDeadline(subject: String) throws {
     var s = spec(subject, threads: 2, ratio: 0, bound: .ops(20))
     s.tuning = Tuning(pin: false, burst: 128)
-    let burst = try #require(s.burst(freshProcess: false))
+    let burst = try #require(s.burst(freshProcess: false, protected: false))
     let result = Trial.run(burst, catalog: .forTests)
     #expect(result.outcome == .ok, "\(result.detail)")
     let ops = try #require(result.ops)

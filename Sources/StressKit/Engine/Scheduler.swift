@@ -206,7 +206,8 @@ package final class Scheduler {
           try stopEarly(HarnessFailure(detail: "cannot start a worker: \(error)", cell: cell))
         }
       }
-      let spec = cell.spec(bound: plan.bound, seed: plan.seed(forTrial: trial), tuning: plan.tuning)
+      var spec = cell.spec(bound: plan.bound, seed: plan.seed(forTrial: trial), tuning: plan.tuning)
+      if cell.isProtected { spec.deadline = plan.cap }
       let result: TrialResult
       do {
         result = try worker!.run(

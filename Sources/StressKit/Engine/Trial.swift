@@ -49,7 +49,8 @@ package enum Trial {
     }
     if let broken = brokenAlone(spec, { measure($0, S.self, W.self) { _ in } }) { return broken }
     milestone(.sane)
-    guard let burst = spec.burst(freshProcess: S.info.freshProcess) else {
+    guard let burst = spec.burst(freshProcess: S.info.freshProcess, protected: W.info.isProtected)
+    else {
       return blameAlone(spec, measure(spec, S.self, W.self, milestone: milestone))
     }
     // Each part reports its own release, so a crash is timed from the part it happened in.

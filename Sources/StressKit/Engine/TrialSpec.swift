@@ -46,10 +46,15 @@ package struct TrialSpec: Sendable, Codable, Equatable {
 extension TrialSpec {
   /// The detection burst that precedes this trial's measured loop, or nil where there is none:
   /// it is off, the trial has one thread (no race to provoke), its driver is not the threads
-  /// driver, or the subject's state is the process's (a fresh process per trial).
+  /// driver, the subject's state is the process's (a fresh process per trial), or the wrapper
+  /// is `protected`: one wrapper guards all of a burst's instances, so it would only serialize
+  /// them, and what a protected cell answers (its throughput, that it stays correct) is the
+  /// measured loop's.
   @inlinable
-  package func burst(freshProcess: Bool) -> TrialSpec? {
-    guard tuning.burst > 0, threads >= 2, driver == .threads, !freshProcess else { return nil }
+  package func burst(freshProcess: Bool, protected: Bool) -> TrialSpec? {
+    guard tuning.burst > 0, threads >= 2, driver == .threads, !freshProcess, !protected else {
+      return nil
+    }
     var burst = self
     burst.bound = .ops(tuning.burst * Tuning.burstOps)
     burst.tuning = Tuning(pin: tuning.pin, instances: tuning.burst)

@@ -15,11 +15,15 @@ package struct Budget: Sendable, Equatable {
   package var timeBudget: Double?
   /// The trials every cell gets under a time budget, 2 unless set.
   package var minTrials: Int?
+  /// With `ops`: seconds after which a protected cell's trial stops even if its operations are
+  /// not done, so a slow wrapper (a serial queue at 8 threads) cannot stretch a quick run.
+  package var cap: Double?
 
   package init(
     trials: Int? = nil, ops: Int? = nil, seconds: Double? = nil, timeout: Double? = nil,
-    warmup: Int? = nil, timeBudget: Double? = nil, minTrials: Int? = nil
+    warmup: Int? = nil, timeBudget: Double? = nil, minTrials: Int? = nil, cap: Double? = nil
   ) {
+    self.cap = cap
     self.warmup = warmup
     self.timeBudget = timeBudget
     self.minTrials = minTrials
@@ -30,7 +34,7 @@ package struct Budget: Sendable, Equatable {
   }
 
   /// This budget, with what it leaves unset taken from `fallback`. An explicit `ops` or
-  /// `seconds` replaces the other kind of bound.
+  /// `seconds` replaces the other kind of bound, and the fallback's cap with it.
   package func over(_ fallback: Budget) -> Budget {
     let bounded = ops != nil || seconds != nil
     return Budget(
@@ -38,7 +42,8 @@ package struct Budget: Sendable, Equatable {
       ops: bounded ? ops : fallback.ops,
       seconds: bounded ? seconds : fallback.seconds,
       timeout: timeout ?? fallback.timeout, warmup: warmup ?? fallback.warmup,
-      timeBudget: timeBudget ?? fallback.timeBudget, minTrials: minTrials ?? fallback.minTrials)
+      timeBudget: timeBudget ?? fallback.timeBudget, minTrials: minTrials ?? fallback.minTrials,
+      cap: cap ?? (bounded ? nil : fallback.cap))
   }
 }
 
@@ -51,6 +56,7 @@ extension Budget {
     case trials, ops, seconds, timeout, warmup
     case timeBudget = "time_budget"
     case minTrials = "min_trials"
+    case cap
 
     /// The whole-number fields' ranges.
     package var wholeRange: ClosedRange<Int>? {
@@ -58,7 +64,7 @@ extension Budget {
       case .trials, .minTrials: 1...1_000_000
       case .ops: 1...Int(UInt32.max)
       case .warmup: 0...1_000
-      case .seconds, .timeout, .timeBudget: nil
+      case .seconds, .timeout, .timeBudget, .cap: nil
       }
     }
 

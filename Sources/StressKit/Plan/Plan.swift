@@ -28,6 +28,9 @@ package struct Plan: Sendable {
   /// Wall-clock seconds the run may take: beyond every cell's `trials`, the rest goes to the
   /// least settled cells (see `BudgetPlanner`). nil: exactly `trials` per cell.
   package var timeBudget: Double?
+  /// With an ops bound: seconds after which a protected cell's trial stops, done or not (an
+  /// unprotected cell's trials, whose question is detection, are never cut short).
+  package var cap: Double?
 
   package init(
     runID: String = Plan.newRunID(), startedAt: Date = Date(), suite: String, mode: Mode,
@@ -102,7 +105,7 @@ extension Plan {
 
     let cli = Budget(
       trials: options.trials, ops: options.ops, seconds: options.seconds, warmup: options.warmup,
-      timeBudget: options.timeBudget)
+      timeBudget: options.timeBudget, cap: options.cap)
     var budget = cli.over(suite.budgets[options.mode] ?? Budget()).over(options.mode.preset)
     // `--trials` alone asks for exactly that many; beside `--time-budget`, it is the minimum.
     if options.timeBudget == nil && options.trials != nil { budget.timeBudget = nil }
@@ -111,7 +114,7 @@ extension Plan {
       (.trials, budget.trials.map(Double.init)), (.ops, budget.ops.map(Double.init)),
       (.seconds, budget.seconds), (.warmup, budget.warmup.map(Double.init)),
       (.timeout, options.timeout), (.timeBudget, budget.timeBudget),
-      (.minTrials, budget.minTrials.map(Double.init)),
+      (.minTrials, budget.minTrials.map(Double.init)), (.cap, budget.cap),
     ]
     for case (let field, let value?) in given where !field.accepts(value) {
       throw .budget(field, value)
@@ -119,6 +122,7 @@ extension Plan {
     let trials =
       budget.timeBudget == nil ? budget.trials ?? 1 : options.trials ?? budget.minTrials ?? 2
     let bound: Bound = budget.seconds.map { .seconds($0) } ?? .ops(budget.ops ?? 1)
+    if options.cap != nil && bound.opsPerThread == nil { throw .capNeedsOps }
     if options.tuning.instances > 1 && (bound.opsPerThread == nil || options.driver != .threads) {
       throw .instancesNeedOps
     }
@@ -176,6 +180,7 @@ extension Plan {
     // A catalog built without `Catalog.standard` has no control for its workers to run.
     control = options.control && catalog.entry(PositiveControl.info.id) != nil
     timeBudget = budget.timeBudget
+    cap = bound.opsPerThread == nil ? nil : budget.cap
     try checkTimeBudget(completed: [])
   }
 

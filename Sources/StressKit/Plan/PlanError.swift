@@ -11,6 +11,7 @@ package enum PlanError: Error, Equatable, CustomStringConvertible {
   case noThreads
   case opsAndDuration
   case instancesNeedOps
+  case capNeedsOps
   case dispatchApplyNeedsWrites
   case dispatchApplyBreaksOrder(subject: String)
   case readOnlySubjectHasWriters(subject: String)
@@ -56,6 +57,8 @@ package enum PlanError: Error, Equatable, CustomStringConvertible {
     case .noThreads: "Readers and writers must be 0 or more, and at least one thread in all."
     case .opsAndDuration: "Give either an ops budget or a duration, not both."
     case .instancesNeedOps: "Fresh instances need an ops budget and the threads driver."
+    case .capNeedsOps:
+      "A cap stops an ops-bound trial early; it needs an ops budget, not a duration."
     case .dispatchApplyNeedsWrites:
       "The dispatch-apply driver needs an ops budget and subjects with writes."
     case .dispatchApplyBreaksOrder(let id):

@@ -28,6 +28,8 @@ package struct RunOptions: Sendable, Equatable {
   package var control = true
   /// Wall-clock seconds for the whole run (`--time-budget`).
   package var timeBudget: Double?
+  /// Seconds after which a protected cell's ops-bound trial stops (`--cap`).
+  package var cap: Double?
 
   package init() {}
 

@@ -120,10 +120,14 @@ extension Suite {
       case .timeout: budget.timeout = x
       case .timeBudget: budget.timeBudget = x
       case .minTrials: budget.minTrials = Int(x)
+      case .cap: budget.cap = x
       }
     }
     if budget.ops != nil && budget.seconds != nil {
       throw fail("'\(key)' sets both 'ops' and 'seconds'; use one")
+    }
+    if budget.cap != nil && budget.seconds != nil {
+      throw fail("'\(key)' sets a 'cap', which goes with 'ops', beside 'seconds'")
     }
     return budget
   }

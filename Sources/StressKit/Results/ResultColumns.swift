@@ -31,7 +31,9 @@ package enum ResultColumns {
       String(cell.isProtected), cell.expectation ?? "", cell.driver.rawValue,
       String(cell.threads), cell.readers.map(String.init) ?? "",
       cell.writers.map(String.init) ?? "", number(cell.readRatio),
-      plan.bound.opsPerThread.map(String.init) ?? "", plan.bound.seconds.map(number) ?? "",
+      // With an ops bound, seconds_limit is the cap on protected cells' trials, if any.
+      plan.bound.opsPerThread.map(String.init) ?? "",
+      (plan.bound.seconds ?? plan.cap).map(number) ?? "",
       String(tuning.stride), number(tuning.yieldProbability), String(tuning.pin),
       String(tuning.instances), String(tuning.burst), String(plan.warmup),
       plan.shard?.description ?? "",

@@ -167,8 +167,13 @@ package struct ResultsFile: Sendable {
   package var overview: String {
     func joined(_ name: String) -> String { values(name).joined(separator: "+") }
     var budget = ""
-    if !joined("ops_limit").isEmpty { budget = "\(joined("ops_limit")) ops per thread" }
-    if !joined("seconds_limit").isEmpty { budget = "\(joined("seconds_limit")) s per trial" }
+    let seconds = joined("seconds_limit")
+    if !joined("ops_limit").isEmpty {
+      budget = "\(joined("ops_limit")) ops per thread"
+      if !seconds.isEmpty { budget += " (protected cells at most \(seconds) s)" }
+    } else if !seconds.isEmpty {
+      budget = "\(seconds) s per trial"
+    }
     let runs = values("run_id")
     return [
       joined("suite"), "mode \(joined("mode"))", budget, joined("toolchain"),
