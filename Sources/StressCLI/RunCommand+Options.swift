@@ -72,7 +72,7 @@ extension RunCommand {
         default: "from --mode, plus --duration", .budget(.timeout), to: \.run.timeout),
       .value(
         "mode", "<mode>",
-        "Budget preset: quick (collections in under 30 s), default (under 3 min) or tough.",
+        "Budget preset: quick (collections in about 10 s), default (under 3 min) or tough.",
         .choice(), to: \.run.mode),
       .value(
         "readers", "<n>",

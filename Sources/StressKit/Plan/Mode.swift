@@ -1,6 +1,6 @@
 /// Budget presets: how long a run may take.
 package enum Mode: String, Sendable, CaseIterable, Codable {
-  /// A smoke test: the collections suite in under 30 s on a 2-core machine.
+  /// A smoke test: the collections suite in about 10 s on a 2-core machine.
   case quick
   /// The everyday run: the collections suite in under 3 minutes on a 2-core machine. Bounded
   /// by time, so slow wrappers (a serial queue at 8 threads) cannot stretch the run.
