@@ -111,7 +111,7 @@ final class ConsoleProgress: RunObserver {
     let warmup = warmups.isEmpty ? "" : " (warmup, discarded: \(Self.counts(warmups)))"
     warmups = []
     let line =
-      "\(position) \(CellKey(statistics.cell).label): "
+      "\(position) \(label(statistics.cell)): "
       + "\(Formatting.outcomes(statistics.counts))\(warmup)"
     if live {
       console.err("\r\u{1B}[2K" + line + "\n")
@@ -126,6 +126,12 @@ final class ConsoleProgress: RunObserver {
   }
 
   // MARK: - Rendering
+
+  /// The cell's label, with its read mix when the run sweeps mixes.
+  private func label(_ cell: Cell) -> String {
+    let text = CellKey(cell).label
+    return plan?.cells.sweepsReadMix == true ? "\(text), \(cell.mixText)" : text
+  }
 
   /// "[ 3/72]", padded so the lines align.
   private var position: String {
@@ -162,7 +168,7 @@ final class ConsoleProgress: RunObserver {
     lastDraw = t
     let trial = min(trialInCell + 1, plan?.trials ?? 0)
     console.err(
-      "\r\u{1B}[2K\(position) \(CellKey(cell).label), trial \(trial)/\(plan?.trials ?? 0) | "
+      "\r\u{1B}[2K\(position) \(label(cell)), trial \(trial)/\(plan?.trials ?? 0) | "
         + status)
   }
 

@@ -47,8 +47,9 @@ extension RunCommand {
         "duration", "<seconds>", "Seconds per trial, instead of a number of operations.",
         .budget(.seconds), to: \.run.seconds),
       .value(
-        "read-ratio", "<ratio>", "The share of operations that are reads, 0 to 1.",
-        default: "the suite's, else each subject's", .number(in: 0...1), to: \.run.readRatio),
+        "read-ratio", "<ratios>",
+        "The share of operations that are reads, 0 to 1; a comma-separated list sweeps them (a cell per mix, a repeat folded into one).",
+        default: "the suite's, else each subject's", .numbers(in: 0...1), to: \.run.readRatios),
       .value(
         "cap", "<seconds>",
         "With an ops budget, stop a protected cell's trial after this many seconds, done or not, so slow wrappers cannot stretch the run (unprotected cells are never cut short).",
@@ -75,12 +76,12 @@ extension RunCommand {
         "Budget preset: quick (collections in about 10 s), default (under 3 min) or tough.",
         .choice(), to: \.run.mode),
       .value(
-        "readers", "<n>",
-        "Threads that only read; with --writers, replaces --threads and --read-ratio (JMH's thread groups).",
-        .integer(in: 0...Suite.maxThreads), to: \.run.readers),
+        "readers", "<counts>",
+        "Threads that only read; with --writers, replaces --threads and --read-ratio (JMH's thread groups). Comma-separated counts give a cell per (readers, writers) pair.",
+        .integers(in: 0...Suite.maxThreads), to: \.run.readers),
       .value(
-        "writers", "<n>", "Threads that only write; goes with --readers.",
-        .integer(in: 0...Suite.maxThreads), to: \.run.writers),
+        "writers", "<counts>", "Threads that only write; goes with --readers (a list too).",
+        .integers(in: 0...Suite.maxThreads), to: \.run.writers),
       .value(
         "warmup", "<n>",
         "Trials per cell run first and discarded, so measured trials find a warm process.",

@@ -17,14 +17,18 @@ struct RunSummary {
     let cells = self.cells.filter { !$0.cell.isControl }
     let threadCounts = Array(Set(cells.map(\.cell.threads))).sorted()
     // A row per subject and wrapper, a column per thread count.
-    let rowsOfCells = cells.groupedInOrder { [$0.cell.subject, $0.cell.wrapper] }
+    // A run that sweeps the read mix has a row per mix too.
+    let mixes = cells.map(\.cell).sweepsReadMix
+    let rowsOfCells = cells.groupedInOrder {
+      [$0.cell.subject, $0.cell.wrapper] + (mixes ? [$0.cell.mixText] : [])
+    }
     func table(_ text: (CellStatistics) -> String) -> String {
       let rows = rowsOfCells.map { row -> [String] in
         let byThreads = Dictionary(row.elements.map { ($0.cell.threads, $0) }) { a, _ in a }
         return row.key + threadCounts.map { n in byThreads[n].map(text) ?? "-" }
       }
-      return Table(header: ["subject", "wrapper"] + threadCounts.map { "\($0) thr" }, rows: rows)
-        .render()
+      let header = ["subject", "wrapper"] + (mixes ? ["mix"] : [])
+      return Table(header: header + threadCounts.map { "\($0) thr" }, rows: rows).render()
     }
     var text = "\nRESULTS (outcomes over trials, median ops/s)\n"
     text += table(Self.cellText)

@@ -112,6 +112,23 @@ extension ValueParser where Value == Double {
   }
 }
 
+extension ValueParser where Value == [Double] {
+  /// Comma-separated numbers, each in `range`.
+  static func numbers(in range: ClosedRange<Double>) -> ValueParser {
+    func shown(_ x: Double) -> String { x == x.rounded() ? String(Int(x)) : String(x) }
+    return ValueParser(
+      expected:
+        "comma-separated numbers from \(shown(range.lowerBound)) to \(shown(range.upperBound))"
+    ) { text in
+      let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+      let numbers = parts.compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+      guard !parts.isEmpty, numbers.count == parts.count, numbers.allSatisfy(range.contains)
+      else { return nil }
+      return numbers
+    }
+  }
+}
+
 extension ValueParser where Value == UInt64 {
   static var seed: ValueParser {
     ValueParser(expected: "a whole number from 0 to \(UInt64.max)") { UInt64($0) }

@@ -23,7 +23,7 @@ import Testing
     #expect(r.out.hasPrefix("OVERVIEW: "))
     for option in [
       "--suite <suite>", "--subjects <ids>", "--wrappers <ids>", "--threads <counts>",
-      "--trials <n>", "--duration <seconds>", "--ops <n>", "--read-ratio <ratio>", "--seed <n>",
+      "--trials <n>", "--duration <seconds>", "--ops <n>", "--read-ratio <ratios>", "--seed <n>",
       "--timeout <seconds>", "--out <path>", "--mode <mode>", "--quiet", "-h, --help",
       "(default: default)",
     ] {

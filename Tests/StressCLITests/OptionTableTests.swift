@@ -24,7 +24,7 @@ import Testing
     expected.threads = [1, 3]
     expected.trials = 4
     expected.ops = 500
-    expected.readRatio = 0.25
+    expected.readRatios = [0.25]
     expected.seed = 9
     expected.timeout = 7
     expected.mode = .quick
@@ -44,7 +44,21 @@ import Testing
       try OptionParser.parse(
         ["--subjects", "a", "--readers", "3", "--writers", "0", "--duration", "1.5"],
         options: RunCommand.options, usage: RunCommand.usage))
-    #expect(roles.run.readers == 3 && roles.run.writers == 0 && roles.run.seconds == 1.5)
+    #expect(roles.run.readers == [3] && roles.run.writers == [0] && roles.run.seconds == 1.5)
+    let sweep = try #require(
+      try OptionParser.parse(
+        [
+          "--subjects", "a", "--read-ratio", "0.5,0.9, 0.99", "--readers", "1,3,7", "--writers",
+          "1",
+        ],
+        options: RunCommand.options, usage: RunCommand.usage))
+    #expect(sweep.run.readRatios == [0.5, 0.9, 0.99])
+    #expect(sweep.run.readers == [1, 3, 7] && sweep.run.writers == [1])
+    #expect(throws: UsageError.self) {
+      try OptionParser.parse(
+        ["--subjects", "a", "--read-ratio", "0.5,2"], options: RunCommand.options,
+        usage: RunCommand.usage)
+    }
   }
 
   @Test func nothingGivenLeavesTheDefaults() throws {

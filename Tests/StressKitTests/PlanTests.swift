@@ -51,7 +51,7 @@ import Testing
 
     options.trials = 9
     options.seconds = 0.5
-    options.readRatio = 0.9
+    options.readRatios = [0.9]
     options.timeout = 2
     options.seed = 42
     plan = try Plan(options: options, catalog: catalog, suiteDirectories: [dir])
@@ -116,12 +116,17 @@ import Testing
       } catch { return error }
     }
     #expect(error { $0.subjects = nil } == .nothingToRun)
-    #expect(error { $0.readers = 1 } == .readersWithoutWriters)
-    #expect(error { $0.writers = 1 } == .readersWithoutWriters)
-    #expect(error { ($0.readers, $0.writers, $0.threads) = (1, 1, [2]) } == .readersReplaceThreads)
+    #expect(error { $0.readers = [1] } == .readersWithoutWriters)
+    #expect(error { $0.writers = [1] } == .readersWithoutWriters)
     #expect(
-      error { ($0.readers, $0.writers, $0.readRatio) = (1, 1, 0.5) } == .readersReplaceThreads)
-    #expect(error { ($0.readers, $0.writers) = (0, 0) } == .noThreads)
+      error { ($0.readers, $0.writers, $0.threads) = ([1], [1], [2]) } == .readersReplaceThreads)
+    #expect(
+      error { ($0.readers, $0.writers, $0.readRatios) = ([1], [1], [0.5]) }
+        == .readersReplaceThreads)
+    #expect(error { ($0.readers, $0.writers) = ([0], [0]) } == .noThreads)
+    // A pair of none and none among the lists is no cell either.
+    #expect(error { ($0.readers, $0.writers) = ([0, 2], [0, 1]) } == .noThreads)
+    #expect(error { $0.readRatios = [0.5, 1.5] } == .readRatio(1.5))
     #expect(error { ($0.ops, $0.seconds) = (10, 1) } == .opsAndDuration)
     // A suite that does not exist is not looked for: the options were wrong first.
     #expect(error { ($0.suite, $0.ops, $0.seconds) = ("nowhere", 10, 1) } == .opsAndDuration)
@@ -132,10 +137,21 @@ import Testing
   @Test func readersAndWritersSetTheThreads() throws {
     var options = RunOptions()
     options.subjects = ["counter"]
-    options.readers = 3
-    options.writers = 1
-    let plan = try Plan(options: options, catalog: catalog, suiteDirectories: [])
+    options.readers = [3]
+    options.writers = [1]
+    var plan = try Plan(options: options, catalog: catalog, suiteDirectories: [])
     #expect(plan.cells.allSatisfy { $0.threads == 4 && $0.readers == 3 && $0.writers == 1 })
+    // Lists give a cell per pair, in order, a repeat folded.
+    options.readers = [1, 3, 7, 3]
+    options.writers = [1, 2]
+    options.wrappers = ["lock"]
+    plan = try Plan(options: options, catalog: catalog, suiteDirectories: [])
+    #expect(
+      plan.cells.map { "\($0.readers!)r\($0.writers!)w" }
+        == ["1r1w", "1r2w", "3r1w", "3r2w", "7r1w", "7r2w"])
+    options.readers = [3]
+    options.writers = [1]
+    options.wrappers = nil
     options.subjects = ["nsarray"]
     #expect { try Plan(options: options, catalog: catalog, suiteDirectories: []) } throws: {
       "\($0)".contains("read-only")
@@ -145,6 +161,27 @@ import Testing
     #expect { try Plan(options: options, catalog: catalog, suiteDirectories: []) } throws: {
       "\($0)".contains("together")
     }
+  }
+
+  @Test func readMixesAreADimension() throws {
+    var options = RunOptions()
+    options.subjects = ["counter", "nsarray"]
+    options.wrappers = ["lock", "unprotected"]
+    options.threads = [1, 2]
+    options.readRatios = [0.5, 0.99, 0.5]
+    let plan = try Plan(options: options, catalog: catalog, suiteDirectories: [])
+    let counter = plan.cells.filter { $0.subject == "counter" }
+    // Wrapper, then mix, then threads; the repeated 0.5 folded.
+    #expect(
+      counter.map { "\($0.wrapper)/\($0.readRatio)/\($0.threads)" } == [
+        "lock/0.5/1", "lock/0.5/2", "lock/0.99/1", "lock/0.99/2", "unprotected/0.5/1",
+        "unprotected/0.5/2", "unprotected/0.99/1", "unprotected/0.99/2",
+      ])
+    // A read-only subject has its one mix, all reads.
+    #expect(plan.cells.filter { $0.subject == "nsarray" }.allSatisfy { $0.readRatio == 1 })
+    #expect(plan.cells.filter { $0.subject == "nsarray" }.count == 4)
+    // Every cell is its own, in the CSV's key too.
+    #expect(Set(plan.cells.map(CellKey.init)).count == plan.cells.count)
   }
 
   @Test func warmupComesFromTheModeUnlessGiven() throws {

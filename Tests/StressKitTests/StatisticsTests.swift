@@ -21,10 +21,10 @@ import Testing
 
   func record(
     _ subject: String, _ wrapper: String, threads: Int, _ outcome: Outcome, rate: Double?,
-    ttf: Double? = nil
+    ttf: Double? = nil, ratio: Double = 0.5
   ) -> TrialRecord {
     let cell = Cell(
-      subject: subject, wrapper: wrapper, threads: threads, readRatio: 0.5,
+      subject: subject, wrapper: wrapper, threads: threads, readRatio: ratio,
       documented: .notListed, isProtected: wrapper != "unprotected")
     var result = TrialResult(
       outcome: outcome, ops: rate.map { Int($0) }, seconds: rate.map { _ in 1 })
@@ -62,6 +62,24 @@ import Testing
     #expect(bare2.counts[.crash] == 1 && bare2.counts[.corrupt] == 1)
     #expect(bare2.medianTimeToFailureMs == 3)
     #expect(bare2.throughput?.p50 == 80)
+  }
+
+  @Test func scalingAndCostCompareWithinOneReadMix() throws {
+    let stats = CellStatistics.compute([
+      record("s", "unprotected", threads: 1, .ok, rate: 100, ratio: 0.5),
+      record("s", "unprotected", threads: 1, .ok, rate: 400, ratio: 0.99),
+      record("s", "lock", threads: 1, .ok, rate: 50, ratio: 0.5),
+      record("s", "lock", threads: 1, .ok, rate: 100, ratio: 0.99),
+      record("s", "lock", threads: 2, .ok, rate: 200, ratio: 0.99),
+    ])
+    let lock = { (ratio: Double, threads: Int) in
+      stats.first {
+        $0.cell.wrapper == "lock" && $0.cell.readRatio == ratio && $0.cell.threads == threads
+      }
+    }
+    #expect(try #require(lock(0.5, 1)).costVersusUnprotected == 2)
+    #expect(try #require(lock(0.99, 1)).costVersusUnprotected == 4)
+    #expect(try #require(lock(0.99, 2)).scaling == 2)
   }
 
   @Test func failingTrialsAreSampledApartFromFindings() {

@@ -20,9 +20,22 @@ import Testing
     #expect(suite.subjects == ["counter"])
     #expect(suite.wrappers == ["lock"])
     #expect(suite.threads == [1, 3])
-    #expect(suite.readRatio == 0.25)
+    #expect(suite.readRatios == [0.25])
     #expect(suite.budgets[.quick] == Budget(trials: 2, ops: 50, timeout: 3))
     #expect(suite.budgets[.tough] == Budget(seconds: 1.5))
+  }
+
+  @Test func readRatiosAreAList() throws {
+    #expect(
+      try parse(#"{"subjects": ["c"], "read_ratios": [0, 0.5, 0.99]}"#).readRatios == [
+        0, 0.5, 0.99,
+      ])
+    for bad in [
+      #"{"subjects": ["c"], "read_ratios": []}"#, #"{"subjects": ["c"], "read_ratios": [2]}"#,
+      #"{"subjects": ["c"], "read_ratio": 0.5, "read_ratios": [0.9]}"#,
+    ] {
+      #expect(throws: PlanError.self) { try parse(bad) }
+    }
   }
 
   @Test(arguments: [

@@ -23,10 +23,10 @@ package struct CellStatistics: Sendable {
     let half = Self.t999(degrees: rates.count - 1) * (variance / Double(rates.count)).squareRoot()
     return (mean - half)...(mean + half)
   }
-  /// Median throughput over the same subject and wrapper's median at 1 thread.
+  /// Median throughput over the same subject, wrapper and read mix's median at 1 thread.
   package var scaling: Double?
-  /// The same subject's `unprotected` median at 1 thread over this cell's median: how many
-  /// times slower, in total throughput, than bare single-threaded access.
+  /// The same subject's `unprotected` median at 1 thread and this read mix over this cell's
+  /// median: how many times slower, in total throughput, than bare single-threaded access.
   package var costVersusUnprotected: Double?
   /// Throughput of each finished trial (ok or corrupt), in the order added.
   package private(set) var rates: [Double] = []
@@ -62,14 +62,17 @@ package struct CellStatistics: Sendable {
     for s in stats where s.cell.threads == 1 && s.cell.readers == nil {
       // A zero median (trials that did nothing) is no reference: ratios to it are infinite.
       if let median = s.throughput?.p50, median > 0 {
-        medians["\(s.cell.subject)/\(s.cell.wrapper)"] = median
+        medians["\(s.cell.subject)/\(s.cell.wrapper)/\(s.cell.readRatio)"] = median
       }
     }
     for i in stats.indices {
       guard let median = stats[i].throughput?.p50, median > 0 else { continue }
       let c = stats[i].cell
-      stats[i].scaling = medians["\(c.subject)/\(c.wrapper)"].map { median / $0 }
-      stats[i].costVersusUnprotected = medians["\(c.subject)/\(Unprotected.info.id)"].map {
+      // Against the same read mix: a mix of more reads is another workload, not a speed-up.
+      stats[i].scaling = medians["\(c.subject)/\(c.wrapper)/\(c.readRatio)"].map { median / $0 }
+      stats[i].costVersusUnprotected = medians[
+        "\(c.subject)/\(Unprotected.info.id)/\(c.readRatio)"
+      ].map {
         $0 / median
       }
     }

@@ -81,10 +81,15 @@ extension Plan {
     let subjectIDs = Self.folded(options.subjects ?? suite.subjects)
     let wrapperIDs = Self.folded(
       options.wrappers ?? suite.wrappers ?? catalog.wrapperInfos.map(\.id))
-    var threads = Self.folded(options.threads ?? suite.threads ?? Suite.defaultThreads)
+    let threads = Self.folded(options.threads ?? suite.threads ?? Suite.defaultThreads)
+    // Asymmetric roles replace the thread counts: a cell per (readers, writers) pair.
+    var roles: [[Int]]?
     if let readers = options.readers, let writers = options.writers {
-      threads = [readers + writers]
+      roles = Self.folded(readers.flatMap { r in writers.map { [r, $0] } }).filter {
+        $0[0] + $0[1] > 0
+      }
     }
+    let ratios = (options.readRatios ?? suite.readRatios).map { Self.folded($0) }
     let subjects = try subjectIDs.map { id throws(PlanError) in
       guard let type = catalog.subject(id) else {
         throw .unknownSubject(id, known: catalog.visibleSubjects.map { $0.info.id })
@@ -96,10 +101,10 @@ extension Plan {
       if let type = catalog.taskWrapper(id) { return (info: type.info, driver: Driver.tasks) }
       throw .unknownWrapper(id, known: catalog.wrapperInfos.map(\.id))
     }
-    for n in threads where !(1...Suite.maxThreads).contains(n) {
+    for n in (roles?.map { $0[0] + $0[1] } ?? threads) where !(1...Suite.maxThreads).contains(n) {
       throw .threadCount(n)
     }
-    if let ratio = options.readRatio, !(0...1).contains(ratio) {
+    for ratio in ratios ?? [] where !(0...1).contains(ratio) {
       throw .readRatio(ratio)
     }
 
@@ -139,7 +144,7 @@ extension Plan {
     var cells: [Cell] = []
     for subject in subjects {
       let info = subject.info
-      if info.readOnly, let writers = options.writers, writers > 0 {
+      if info.readOnly, let writers = options.writers, writers.contains(where: { $0 > 0 }) {
         throw .readOnlySubjectHasWriters(subject: info.id)
       }
       if options.driver == .dispatchApply && (info.readOnly || bound.opsPerThread == nil) {
@@ -148,18 +153,24 @@ extension Plan {
       if options.driver == .dispatchApply && info.ordersPerThread {
         throw .dispatchApplyBreaksOrder(subject: info.id)
       }
-      let ratio = info.readOnly ? 1 : options.readRatio ?? suite.readRatio ?? info.defaultReadRatio
+      // A read-only subject has one mix; with roles, the roles are the mix.
+      let mixes =
+        info.readOnly || roles != nil ? [info.defaultReadRatio] : ratios ?? [info.defaultReadRatio]
+      let shapes: [(threads: Int, readers: Int?)] =
+        roles?.map { ($0[0] + $0[1], $0[0]) } ?? threads.map { ($0, nil) }
       for wrapper in wrappers {
-        for n in threads {
-          cells.append(
-            Cell(
-              subject: info.id, wrapper: wrapper.info.id, threads: n, readRatio: ratio,
+        for ratio in mixes {
+          for shape in shapes {
+            var cell = Cell(
+              subject: info.id, wrapper: wrapper.info.id, threads: shape.threads, readRatio: ratio,
               documented: info.documented, isProtected: wrapper.info.isProtected,
-              readers: options.readers, driver: wrapper.driver))
-          cells[cells.count - 1].failsAlone = info.failsAlone
-          cells[cells.count - 1].sendable = info.sendable
-          cells[cells.count - 1].expectation = info.expectation(for: wrapper.info)?.reason
-          cells[cells.count - 1].freshProcess = info.freshProcess
+              readers: shape.readers, driver: wrapper.driver)
+            cell.failsAlone = info.failsAlone
+            cell.sendable = info.sendable
+            cell.expectation = info.expectation(for: wrapper.info)?.reason
+            cell.freshProcess = info.freshProcess
+            cells.append(cell)
+          }
         }
       }
     }

@@ -9,13 +9,15 @@ package struct RunOptions: Sendable, Equatable {
   package var trials: Int?
   package var ops: Int?
   package var seconds: Double?
-  package var readRatio: Double?
+  /// The read mixes to sweep: a cell per subject, wrapper, mix and thread count.
+  package var readRatios: [Double]?
   package var seed: UInt64?
   package var timeout: Double?
   package var mode: Mode = .default
-  /// Asymmetric roles (JMH's thread groups), instead of a read ratio: both or neither.
-  package var readers: Int?
-  package var writers: Int?
+  /// Asymmetric roles (JMH's thread groups), instead of thread counts and read mixes: both or
+  /// neither; a cell per pair of them.
+  package var readers: [Int]?
+  package var writers: [Int]?
   package var tuning = Tuning.standard
   package var driver = Driver.threads
   /// Discarded trials per cell before the measured ones.
@@ -40,8 +42,11 @@ package struct RunOptions: Sendable, Equatable {
     switch (readers, writers) {
     case (nil, nil): break
     case (let readers?, let writers?):
-      if threads != nil || readRatio != nil { throw .readersReplaceThreads }
-      if readers < 0 || writers < 0 || readers + writers < 1 { throw .noThreads }
+      if threads != nil || readRatios != nil { throw .readersReplaceThreads }
+      guard let r = readers.min(), let w = writers.min(), r >= 0, w >= 0,
+        readers.max()! + writers.max()! >= 1, !(readers.contains(0) && writers.contains(0))
+      else { throw .noThreads }
+      _ = (r, w)
     default: throw .readersWithoutWriters
     }
     if ops != nil && seconds != nil { throw .opsAndDuration }

@@ -36,7 +36,9 @@ extension Suite {
     }
     func fail(_ message: String) -> PlanError { .invalidSuite(path: source, problem: message) }
     guard case .object(let object) = root else { throw fail("expected a JSON object at the top") }
-    let known = ["description", "subjects", "wrappers", "threads", "read_ratio", "budgets"]
+    let known = [
+      "description", "subjects", "wrappers", "threads", "read_ratio", "read_ratios", "budgets",
+    ]
     if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
       throw fail("unknown key '\(unknown)'.\(Suggestion.hint(for: unknown, in: known))")
     }
@@ -64,7 +66,21 @@ extension Suite {
       guard case .number(let ratio) = value, (0...1).contains(ratio) else {
         throw fail("'read_ratio' must be a number from 0 to 1")
       }
-      suite.readRatio = ratio
+      suite.readRatios = [ratio]
+    }
+    if let value = object["read_ratios"] {
+      guard suite.readRatios == nil else {
+        throw fail("give 'read_ratio' or 'read_ratios', not both")
+      }
+      guard case .array(let items) = value, !items.isEmpty else {
+        throw fail("'read_ratios' must be a non-empty list of numbers from 0 to 1")
+      }
+      suite.readRatios = try items.map { item throws(PlanError) in
+        guard case .number(let ratio) = item, (0...1).contains(ratio) else {
+          throw fail("'read_ratios' entries must be numbers from 0 to 1")
+        }
+        return ratio
+      }
     }
     if let value = object["budgets"] {
       guard case .object(let modes) = value else { throw fail("'budgets' must be an object") }

@@ -11,7 +11,8 @@ package struct Suite: Sendable, Equatable {
   /// nil: `Suite.defaultThreads`.
   package var threads: [Int]?
   /// nil: each subject's own default.
-  package var readRatio: Double?
+  /// The read mixes to sweep (`read_ratios`, or one `read_ratio`).
+  package var readRatios: [Double]?
   /// Per-mode budgets; a mode not named here uses its preset.
   package var budgets: [Mode: Budget]
   /// The file it was read from, if any.
@@ -25,14 +26,14 @@ package struct Suite: Sendable, Equatable {
 
   package init(
     name: String, description: String = "", subjects: [String], wrappers: [String]? = nil,
-    threads: [Int]? = nil, readRatio: Double? = nil, budgets: [Mode: Budget] = [:]
+    threads: [Int]? = nil, readRatios: [Double]? = nil, budgets: [Mode: Budget] = [:]
   ) {
     self.name = name
     self.description = description
     self.subjects = subjects
     self.wrappers = wrappers
     self.threads = threads
-    self.readRatio = readRatio
+    self.readRatios = readRatios
     self.budgets = budgets
   }
 }

@@ -115,7 +115,8 @@ package struct HTMLReport: Sendable {
     html += "</p>\n<table class=\"grid\">\n<tr><th>subject</th><th>wrapper</th>"
     html += threads.map { "<th>\($0) thr</th>" }.joined() + "</tr>\n"
     for subject in subjects {
-      let series = subject.cells.groupedInOrder { ThroughputChart.series($0.cell) }
+      let mixes = subject.cells.map(\.cell).sweepsReadMix
+      let series = subject.cells.groupedInOrder { ThroughputChart.series($0.cell, mixes: mixes) }
       let rows = series.map(\.key)
       let byRow = Dictionary(
         uniqueKeysWithValues: series.map { group in

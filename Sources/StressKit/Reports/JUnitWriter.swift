@@ -52,7 +52,8 @@ package final class JUnitWriter: RunObserver {
           indent: 6)
       }
       xml += "    </properties>\n"
-      for s in group { xml += testcase(s, control: controls[s.cell.threads]) }
+      let mixes = group.map(\.cell).sweepsReadMix
+      for s in group { xml += testcase(s, control: controls[s.cell.threads], mixes: mixes) }
       xml += "  </testsuite>\n"
     }
     return xml + "</testsuites>\n"
@@ -63,10 +64,13 @@ package final class JUnitWriter: RunObserver {
     s.failingTrials > 0 && (s.counts[.error] ?? 0) > 0
   }
 
-  private static func testcase(_ s: CellStatistics, control: ControlReading?) -> String {
+  private static func testcase(_ s: CellStatistics, control: ControlReading?, mixes: Bool)
+    -> String
+  {
     let c = s.cell
     var name = "\(c.wrapper) / \(c.threads) thread\(c.threads == 1 ? "" : "s")"
     if let readers = c.readers { name += " / \(readers) readers" }
+    if mixes && c.readers == nil { name += " / \(c.mixText)" }
     if c.driver == .dispatchApply { name += " / dispatch-apply" }
     var xml =
       "    <testcase classname=\"stress.\(Markup.escape(c.subject))\" name=\"\(Markup.escape(name))\" "

@@ -32,6 +32,8 @@ package struct SummaryDocument: Codable, Sendable, Equatable {
     package var wrapper: String
     package var threads: Int
     package var readers: Int?
+    /// The share of operations that are reads (a run may sweep it).
+    package var readRatio: Double
     package var driver: String
     package var `protected`: Bool
     package var documented: String
@@ -114,7 +116,8 @@ package struct SummaryDocument: Codable, Sendable, Equatable {
       }
       return CellEntry(
         subject: c.subject, wrapper: c.wrapper, threads: c.threads, readers: c.readers,
-        driver: c.driver.rawValue, protected: c.isProtected, documented: c.documented.rawValue,
+        readRatio: c.readRatio, driver: c.driver.rawValue, protected: c.isProtected,
+        documented: c.documented.rawValue,
         sendable: c.sendable, expectation: c.expectation,
         trials: s.trials,
         outcomes: Dictionary(uniqueKeysWithValues: s.counts.map { ($0.rawValue, $1) }),

@@ -18,10 +18,12 @@ struct ThroughputChart {
     "#bcbd22", "#393b79",
   ]
 
-  /// A line's name: the wrapper, with roles or a non-default driver.
-  static func series(_ cell: Cell) -> String {
+  /// A line's name: the wrapper, with roles or a non-default driver, and the read mix where
+  /// the cells come in several (`mixes`).
+  static func series(_ cell: Cell, mixes: Bool = false) -> String {
     var name = cell.wrapper
     if let readers = cell.readers { name += ", \(readers) readers" }
+    if mixes && cell.readers == nil { name += ", \(cell.mixText)" }
     if cell.driver == .dispatchApply { name += " (dispatch-apply)" }
     return name
   }
@@ -79,7 +81,8 @@ struct ThroughputChart {
     svg += "<text transform=\"translate(14 \(f((Self.top + plotBottom) / 2))) rotate(-90)\" "
     svg += "text-anchor=\"middle\">ops/s (all threads)</text>\n"
 
-    for (i, line) in cells.groupedInOrder(by: { Self.series($0.cell) }).enumerated() {
+    let mixes = cells.map(\.cell).sweepsReadMix
+    for (i, line) in cells.groupedInOrder(by: { Self.series($0.cell, mixes: mixes) }).enumerated() {
       let name = line.key
       let color = Self.palette[i % Self.palette.count]
       let points = line.elements.sorted { $0.cell.threads < $1.cell.threads }

@@ -1,0 +1,48 @@
+import Foundation
+import StressKit
+import Testing
+
+/// The read mix swept as a dimension, through the built executable.
+@Suite struct ReadMixEndToEndTests {
+  @Test func aSweepGivesACellPerMixInEveryOutput() throws {
+    let dir = try temporaryDirectory()
+    let csv = dir.appendingPathComponent("r.csv")
+    let arguments = [
+      "run", "--subjects", "counter", "--wrappers", "lock,rwlock", "--threads", "1,2",
+      "--read-ratio", "0.5,0.99", "--trials", "1", "--ops", "200", "--out", csv.path,
+    ]
+    let r = try runStress(arguments + ["--format", "json"])
+    #expect(r.code == 0, "\(r.err)")
+    let rows = try readCellRows(csv)
+    #expect(rows.count == 8)
+    #expect(Set(rows.map { $0["read_ratio"] ?? "" }) == ["0.5", "0.99"])
+    // The JSON keys each cell by its mix; the console says which mix a line is.
+    let doc = try #require(
+      try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+    let cells = try #require(doc["cells"] as? [[String: Any]])
+    #expect(Set(cells.compactMap { $0["read_ratio"] as? Double }) == [0.5, 0.99])
+    #expect(r.err.contains("counter / rwlock / 2 threads, 99% reads: ok 1/1"), "\(r.err)")
+    let summary = try readCellRows(dir.appendingPathComponent("r-summary.csv"))
+    #expect(summary.count == 8)
+    // The text summary has a row per mix.
+    let text = try runStress(["report", csv.path])
+    #expect(text.out.contains("counter  rwlock   99% reads"), "\(text.out)")
+    // Resumed, nothing is left to run: every mix's cell is matched.
+    let resumed = try runStress(arguments + ["--resume", "--quiet"])
+    #expect(resumed.code == 0, "\(resumed.err)")
+    #expect(try readCellRows(csv).count == 8)
+  }
+
+  @Test func aSuiteSweepsItsReadRatios() throws {
+    let dir = try temporaryDirectory()
+    let suite = dir.appendingPathComponent("mix.json")
+    try #"{"subjects": ["counter"], "wrappers": ["lock"], "threads": [2], "read_ratios": [0, 0.9]}"#
+      .write(to: suite, atomically: true, encoding: .utf8)
+    let csv = dir.appendingPathComponent("r.csv")
+    let r = try runStress([
+      "run", "--suite", suite.path, "--trials", "1", "--ops", "100", "--out", csv.path, "--quiet",
+    ])
+    #expect(r.code == 0, "\(r.err)")
+    #expect(try readCellRows(csv).map { $0["read_ratio"] ?? "" } == ["0", "0.9"])
+  }
+}
