@@ -35,6 +35,7 @@ struct RunSummary {
     text += "\nTHROUGHPUT (median ops/s (min-max) ±99.9% CI; 1 thread: cost vs unprotected; "
     text += "more: scaling vs 1 thread; percentiles in the summary CSV)\n"
     text += table(Self.throughputText)
+    text += Self.wrappersText(WrapperComparison(cells))
     let verdicts = Verdict.from(self.cells)
     text += Self.controlText(ControlReading.readings(self.cells), verdicts: !verdicts.isEmpty)
     if !verdicts.isEmpty {
@@ -53,6 +54,33 @@ struct RunSummary {
     var text = renderTables()
     text += "\nWrote \(trials) trials to \(path) and a row per cell to \(summaryPath)\n"
     return text + renderVerdict()
+  }
+
+  /// A line per subject and condition where two or more wrappers ran: correct wrappers fastest
+  /// first, each with its ratio to the fastest correct protected one, then those that failed.
+  static func wrappersText(_ comparison: WrapperComparison) -> String {
+    let lines = comparison.conditions.filter { $0.entries.count > 1 }.map { c -> String in
+      var condition = "\(c.subject), \(c.threads) thr"
+      condition +=
+        c.readers.map { ", \($0) readers" } ?? ", \(Int((c.readRatio * 100).rounded()))% reads"
+      let correct = c.entries.filter { !$0.failed }.map { e -> String in
+        var text =
+          (e.indistinguishable == true && e.wrapper != c.best?.wrapper ? "~" : "") + e.wrapper
+        if let median = e.median { text += " " + Formatting.compact(median) }
+        if let ratio = e.ratioToBest, e.wrapper != c.best?.wrapper {
+          text += String(format: " %.2fx", ratio)
+        }
+        return text
+      }
+      let failed = c.entries.filter(\.failed).map(\.wrapper)
+      return "  \(condition): " + correct.joined(separator: ", ")
+        + (failed.isEmpty ? "" : "; failed: " + failed.joined(separator: ", "))
+    }
+    guard !lines.isEmpty else { return "" }
+    return
+      "\nWRAPPERS (fastest correct first; x: median over the fastest correct protected wrapper's; "
+      + "~: 99.9% intervals overlap it; failed: some trial did not end ok)\n"
+      + lines.joined(separator: "\n") + "\n"
   }
 
   /// The positive control's line: how often it was caught at each thread count, and what a

@@ -22,11 +22,18 @@ import Testing
     let cells = try #require(doc["cells"] as? [[String: Any]])
     #expect(Set(cells.compactMap { $0["read_ratio"] as? Double }) == [0.5, 0.99])
     #expect(r.err.contains("counter / rwlock / 2 threads, 99% reads: ok 1/1"), "\(r.err)")
+    // The wrappers side by side, per thread count and mix.
+    let ranked = try #require(doc["wrapper_comparison"] as? [[String: Any]])
+    #expect(ranked.count == 4)
+    #expect(ranked.allSatisfy { ($0["wrappers"] as? [Any])?.count == 2 })
+    #expect(ranked.allSatisfy { ["lock", "rwlock"].contains($0["best"] as? String ?? "") })
     let summary = try readCellRows(dir.appendingPathComponent("r-summary.csv"))
     #expect(summary.count == 8)
     // The text summary has a row per mix.
     let text = try runStress(["report", csv.path])
     #expect(text.out.contains("counter  rwlock   99% reads"), "\(text.out)")
+    #expect(text.out.contains("WRAPPERS (fastest correct first"))
+    #expect(text.out.contains("  counter, 2 thr, 99% reads: "))
     // Resumed, nothing is left to run: every mix's cell is matched.
     let resumed = try runStress(arguments + ["--resume", "--quiet"])
     #expect(resumed.code == 0, "\(resumed.err)")

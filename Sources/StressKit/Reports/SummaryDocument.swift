@@ -9,6 +9,8 @@ package struct SummaryDocument: Codable, Sendable, Equatable {
   /// The positive control at each thread count it ran at; empty without one.
   package var control: [ControlEntry]
   package var verdicts: [VerdictEntry]
+  /// Per subject and condition, the wrappers ranked (see `WrapperComparison`).
+  package var wrapperComparison: [ComparisonEntry]
   package var trials: Int
   package var failingTrials: Int
   package var passed: Bool
@@ -63,6 +65,25 @@ package struct SummaryDocument: Codable, Sendable, Equatable {
     package var seed: UInt64
     package var outcome: String
     package var detail: String
+  }
+
+  package struct ComparisonEntry: Codable, Sendable, Equatable {
+    package var subject: String
+    package var threads: Int
+    package var readers: Int?
+    package var readRatio: Double
+    /// The fastest protected wrapper that stayed correct, if any did.
+    package var best: String?
+    package var wrappers: [RankedWrapper]
+  }
+
+  package struct RankedWrapper: Codable, Sendable, Equatable {
+    package var wrapper: String
+    package var `protected`: Bool
+    package var medianOpsPerSec: Double?
+    package var ratioToBest: Double?
+    package var failed: Bool
+    package var indistinguishableFromBest: Bool?
   }
 
   package struct ControlEntry: Codable, Sendable, Equatable {
@@ -139,6 +160,17 @@ package struct SummaryDocument: Codable, Sendable, Equatable {
         failureRateBound: $0.upperBound95, poweredTrials: $0.poweredTrials,
         inconclusive: $0.inconclusive, measured: $0.measured,
         disagreement: $0.disagreement)
+    }
+    wrapperComparison = WrapperComparison(cells).conditions.map { c in
+      ComparisonEntry(
+        subject: c.subject, threads: c.threads, readers: c.readers, readRatio: c.readRatio,
+        best: c.best?.wrapper,
+        wrappers: c.entries.map {
+          RankedWrapper(
+            wrapper: $0.wrapper, protected: $0.isProtected, medianOpsPerSec: $0.median,
+            ratioToBest: $0.ratioToBest, failed: $0.failed,
+            indistinguishableFromBest: $0.indistinguishable)
+        })
     }
     trials = cells.map(\.trials).reduce(0, +)
     failingTrials = cells.map(\.failingTrials).reduce(0, +)

@@ -1,0 +1,69 @@
+import StressKit
+import StressTestSupport
+import Testing
+
+/// Ranking wrappers per subject and condition, on crafted results.
+@Suite struct WrapperComparisonTests {
+  typealias F = ResultsFixtures
+
+  /// Trials of `wrapper` at 2 threads with these throughputs (one failed trial if `fails`).
+  func trials(
+    _ wrapper: String, _ rates: [Double], fails: Bool = false, ratio: Double = 0.5
+  ) -> [TrialRecord] {
+    var cell = F.cell(wrapper)
+    cell.readRatio = ratio
+    return rates.enumerated().map { F.trial(cell, $0.offset, opsPerSecond: $0.element) }
+      + (fails ? [F.trial(cell, rates.count, outcome: .crash)] : [])
+  }
+
+  func compare(_ records: [TrialRecord]) -> [WrapperComparison.Condition] {
+    WrapperComparison(CellStatistics.compute(records)).conditions
+  }
+
+  @Test func wrappersRankByMedianAgainstTheFastestCorrectProtectedOne() throws {
+    let c = compare(
+      trials("lock", [4e6, 4.1e6, 3.9e6, 4e6, 4.05e6, 3.95e6])
+        + trials("rwlock", [8e6, 8.2e6, 7.8e6, 8e6, 8.1e6, 7.9e6])
+        + trials("serial-queue", [1e5, 1.1e5, 0.9e5])
+        + trials("mutex", [9.9e6, 10e6, 10.1e6], fails: true)
+        + trials("unprotected", [2e7, 2e7, 2e7], fails: true))
+    #expect(c.count == 1)
+    let entries = c[0].entries
+    // Correct ones fastest first; a failed wrapper is struck, however fast.
+    #expect(entries.map(\.wrapper) == ["rwlock", "lock", "serial-queue", "unprotected", "mutex"])
+    #expect(entries.map(\.failed) == [false, false, false, true, true])
+    #expect(c[0].best?.wrapper == "rwlock")
+    #expect(entries[0].ratioToBest == 1)
+    #expect(entries[1].ratioToBest == 0.5)
+    #expect(abs(try #require(entries[2].ratioToBest) - 1e5 / 8e6) < 1e-12)
+    // Intervals far apart (6 trials each): distinguishable.
+    #expect(entries[1].indistinguishable == false)
+  }
+
+  @Test func overlappingIntervalsAreIndistinguishableAndTooFewTrialsCannotTell() {
+    let c = compare(
+      trials("lock", [5e6, 6e6, 7e6]) + trials("mutex", [5.5e6, 6.5e6, 7.5e6])
+        + trials("rwlock", [4e6, 5e6]))
+    let byWrapper = Dictionary(uniqueKeysWithValues: c[0].entries.map { ($0.wrapper, $0) })
+    #expect(c[0].best?.wrapper == "mutex")
+    #expect(byWrapper["lock"]?.indistinguishable == true)
+    // Two trials have no 99.9% interval: the comparison says it cannot tell.
+    #expect(byWrapper["rwlock"]?.indistinguishable == nil)
+  }
+
+  @Test func eachReadMixIsItsOwnCondition() {
+    let c = compare(
+      trials("lock", [4e6, 4e6, 4e6]) + trials("rwlock", [3e6, 3e6, 3e6])
+        + trials("lock", [4e6, 4e6, 4e6], ratio: 0.99)
+        + trials("rwlock", [9e6, 9e6, 9e6], ratio: 0.99))
+    #expect(c.map(\.readRatio) == [0.5, 0.99])
+    #expect(c.map { $0.best?.wrapper } == ["lock", "rwlock"])
+  }
+
+  @Test func withNoCorrectProtectedWrapperThereIsNoReference() {
+    let c = compare(trials("lock", [1e6], fails: true) + trials("unprotected", [2e6]))
+    #expect(c[0].best == nil)
+    #expect(c[0].entries.allSatisfy { $0.ratioToBest == nil })
+    #expect(c[0].entries.map(\.wrapper) == ["unprotected", "lock"])
+  }
+}
