@@ -229,6 +229,17 @@ import Testing
     #expect(clean.followed(by: measured) == measured)
   }
 
+  /// A capped trial stops at its deadline, but every thread does its first 64 operations
+  /// first, however late it started: a capped trial of 2 threads still has both threads in it.
+  @Test func aCappedTrialStillGivesEveryThreadItsFirstChunk() throws {
+    var s = spec("test-wide-window-counter", "lock", threads: 2, ratio: 0, bound: .ops(1_000_000))
+    s.deadline = 1e-6
+    let result = Trial.run(s, catalog: .forTests)
+    #expect(result.outcome == .ok, "\(result.detail)")
+    let ops = try #require(result.ops)
+    #expect(ops >= 2 * 64 && ops < 2_000_000, "\(ops) operations")
+  }
+
   /// The burst's cost stays bounded whatever the subject: it makes instances for half its
   /// deadline at most, and stops its threads at the deadline (within one chunk of 64).
   @Test(arguments: ["test-slow-to-make", "test-slow-to-write"])

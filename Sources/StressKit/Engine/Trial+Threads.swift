@@ -94,9 +94,10 @@ extension Trial {
     var writes = 0
     var remaining = lane.limit
     // Chunks of 64 operations: a timed trial looks at the stop flag once per chunk, and the
-    // loop inside the chunk has nothing but the draw, the decision and the call.
+    // loop inside the chunk has nothing but the draw, the decision and the call. Not before the
+    // first chunk: a thread a busy machine started late still does its share of a capped trial.
     while remaining > 0 {
-      if lane.timed && gate.isStopped { break }
+      if lane.timed && remaining < lane.limit && gate.isStopped { break }
       let chunk = min(remaining, 64)
       remaining -= chunk
       if lane.readsOnly {
