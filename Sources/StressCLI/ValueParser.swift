@@ -59,13 +59,7 @@ extension ValueParser where Value == [Int] {
   static func integers(in range: ClosedRange<Int>) -> ValueParser {
     ValueParser(
       expected: "comma-separated whole numbers from \(range.lowerBound) to \(range.upperBound)"
-    ) { text in
-      let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-      let numbers = parts.compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-      guard !parts.isEmpty, numbers.count == parts.count, numbers.allSatisfy(range.contains)
-      else { return nil }
-      return numbers
-    }
+    ) { commaSeparated($0, Int.init, in: range) }
   }
 }
 
@@ -119,13 +113,7 @@ extension ValueParser where Value == [Double] {
     return ValueParser(
       expected:
         "comma-separated numbers from \(shown(range.lowerBound)) to \(shown(range.upperBound))"
-    ) { text in
-      let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-      let numbers = parts.compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
-      guard !parts.isEmpty, numbers.count == parts.count, numbers.allSatisfy(range.contains)
-      else { return nil }
-      return numbers
-    }
+    ) { commaSeparated($0, Double.init, in: range) }
   }
 }
 
@@ -151,4 +139,16 @@ extension ValueParser where Value: RawRepresentable<String> & CaseIterable {
       expected: "one of \(names.joined(separator: ", "))", candidates: names, show: \.rawValue
     ) { text in allowed.first { $0.rawValue == text } }
   }
+}
+
+/// "1, 2,3" -> [1, 2, 3], or nil if any item does not parse or falls outside `range`.
+private func commaSeparated<T: Comparable>(
+  _ text: String, _ parse: (String) -> T?, in range: ClosedRange<T>
+) -> [T]? {
+  let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+  let items = parts.compactMap { parse($0.trimmingCharacters(in: .whitespaces)) }
+  guard !parts.isEmpty, items.count == parts.count, items.allSatisfy(range.contains) else {
+    return nil
+  }
+  return items
 }

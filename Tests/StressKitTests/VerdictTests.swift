@@ -30,11 +30,15 @@ import Testing
     }
   }
 
+  /// 30 passing unprotected trials at `threads`.
+  func clean(threads: Int) -> [TrialRecord] {
+    (0..<30).map { F.trial(F.cell("unprotected", threads: threads), $0) }
+  }
+
   @Test func aControlCaughtEverywhereBacksTheBoundAndIsQuoted() {
     let records =
-      (0..<30).map { F.trial(F.cell("unprotected"), $0) }
-      + (0..<30).map { F.trial(F.cell("unprotected", threads: 4), $0) }
-      + control(threads: 2, caught: 10, of: 10) + control(threads: 4, caught: 9, of: 10)
+      clean(threads: 2) + clean(threads: 4) + control(threads: 2, caught: 10, of: 10)
+      + control(threads: 4, caught: 9, of: 10)
     let v = verdicts(records)
     // The control is the run's measure, not a subject with a verdict of its own.
     #expect(v.map(\.subject) == ["s"])
@@ -49,9 +53,8 @@ import Testing
 
   @Test func trialsWhereTheControlWasMostlyMissedDoNotCount() {
     let records =
-      (0..<30).map { F.trial(F.cell("unprotected"), $0) }
-      + (0..<30).map { F.trial(F.cell("unprotected", threads: 8), $0) }
-      + control(threads: 2, caught: 10, of: 10) + control(threads: 8, caught: 4, of: 10)
+      clean(threads: 2) + clean(threads: 8) + control(threads: 2, caught: 10, of: 10)
+      + control(threads: 8, caught: 4, of: 10)
     let v = verdicts(records)
     #expect(!v[0].inconclusive)
     #expect(v[0].poweredTrials == 30)
