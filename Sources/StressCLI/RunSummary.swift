@@ -6,6 +6,8 @@ import StressKit
 /// what failed the run.
 struct RunSummary {
   let cells: [CellStatistics]
+  /// The run's mode, for the commands that measure a recommendation again.
+  var mode: String?
 
   /// The trials that fail the run (protected wrappers that failed, broken subjects).
   var failingTrials: Int { cells.map(\.failingTrials).reduce(0, +) }
@@ -35,7 +37,13 @@ struct RunSummary {
     text += "\nTHROUGHPUT (median ops/s (min-max) ±99.9% CI; 1 thread: cost vs unprotected; "
     text += "more: scaling vs 1 thread; percentiles in the summary CSV)\n"
     text += table(Self.throughputText)
-    text += Self.wrappersText(WrapperComparison(cells))
+    let comparison = WrapperComparison(cells)
+    text += Self.wrappersText(comparison)
+    let recommendations = comparison.recommendations(mode: mode)
+    if !recommendations.isEmpty {
+      text += "\nRECOMMENDATIONS (computed from this run's numbers)\n"
+      text += recommendations.map { "  \($0.subject): \($0.text)\n    \($0.command)\n" }.joined()
+    }
     let verdicts = Verdict.from(self.cells)
     text += Self.controlText(ControlReading.readings(self.cells), verdicts: !verdicts.isEmpty)
     if !verdicts.isEmpty {
@@ -62,7 +70,7 @@ struct RunSummary {
     let lines = comparison.conditions.filter { $0.entries.count > 1 }.map { c -> String in
       var condition = "\(c.subject), \(c.threads) thr"
       condition +=
-        c.readers.map { ", \($0) readers" } ?? ", \(Int((c.readRatio * 100).rounded()))% reads"
+        c.readers.map { ", \($0) readers" } ?? ", \(Formatting.percent(c.readRatio)) reads"
       let correct = c.entries.filter { !$0.failed }.map { e -> String in
         var text =
           (e.indistinguishable == true && e.wrapper != c.best?.wrapper ? "~" : "") + e.wrapper

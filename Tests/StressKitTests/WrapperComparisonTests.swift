@@ -8,9 +8,10 @@ import Testing
 
   /// Trials of `wrapper` at 2 threads with these throughputs (one failed trial if `fails`).
   func trials(
-    _ wrapper: String, _ rates: [Double], fails: Bool = false, ratio: Double = 0.5
+    _ wrapper: String, _ rates: [Double], fails: Bool = false, ratio: Double = 0.5,
+    threads: Int = 2
   ) -> [TrialRecord] {
-    var cell = F.cell(wrapper)
+    var cell = F.cell(wrapper, threads: threads)
     cell.readRatio = ratio
     return rates.enumerated().map { F.trial(cell, $0.offset, opsPerSecond: $0.element) }
       + (fails ? [F.trial(cell, rates.count, outcome: .crash)] : [])
@@ -65,5 +66,62 @@ import Testing
     #expect(c[0].best == nil)
     #expect(c[0].entries.allSatisfy { $0.ratioToBest == nil })
     #expect(c[0].entries.map(\.wrapper) == ["unprotected", "lock"])
+  }
+
+  // MARK: - Recommendations
+
+  /// Six tight trials around `median`.
+  func steady(_ wrapper: String, _ median: Double, threads: Int, ratio: Double = 0.9)
+    -> [TrialRecord]
+  {
+    trials(
+      wrapper, [0.99, 1, 1.01, 1, 0.995, 1.005].map { $0 * median }, ratio: ratio,
+      threads: threads)
+  }
+
+  func recommend(_ records: [TrialRecord]) -> [Recommendation] {
+    WrapperComparison(CellStatistics.compute(records)).recommendations(mode: "default")
+  }
+
+  @Test func whereTheWinnerChangesASentenceSaysSoWithItsNumbersAndCommand() {
+    let r = recommend(
+      steady("lock", 6e6, threads: 2) + steady("rwlock", 3e6, threads: 2)
+        + steady("lock", 5.9e6, threads: 8) + steady("rwlock", 9.4e6, threads: 8))
+    #expect(
+      r == [
+        Recommendation(
+          subject: "s",
+          text: "rwlock beats lock from 8 threads at 90% reads: 9.4M against 5.9M ops/s; "
+            + "at 2 threads lock led, 6.0M against 3.0M",
+          command:
+            "stress run --subjects s --wrappers lock,rwlock --threads 2,8 --read-ratio 0.9 --mode default"
+        )
+      ])
+  }
+
+  @Test func oneWinnerEverywhereIsOneSentence() {
+    let r = recommend(
+      steady("lock", 6e6, threads: 1) + steady("mutex", 3e6, threads: 1)
+        + steady("lock", 4e6, threads: 4) + steady("mutex", 1e6, threads: 4))
+    #expect(r.count == 1)
+    #expect(
+      r.first?.text
+        == "lock is the fastest correct wrapper at every thread count measured (1 to 4) at 90% "
+        + "reads: 2x to 4x the next one")
+  }
+
+  @Test func noSentenceWhereTheNumbersDoNotSeparateTheWrappers() {
+    // Overlapping intervals at 8 threads: no claim there, so no change of winner either.
+    let noisy =
+      trials("lock", [4e6, 9e6, 6e6], threads: 8) + trials("rwlock", [5e6, 8e6, 7e6], threads: 8)
+    #expect(
+      recommend(steady("lock", 6e6, threads: 2) + steady("rwlock", 3e6, threads: 2) + noisy).isEmpty
+    )
+    // A failed wrapper is never recommended, however fast.
+    let r = recommend(
+      steady("lock", 6e6, threads: 2) + steady("rwlock", 3e6, threads: 2)
+        + steady("lock", 5e6, threads: 8) + steady("rwlock", 3e6, threads: 8)
+        + trials("mutex", [9e6, 9e6, 9e6], fails: true, ratio: 0.9, threads: 8))
+    #expect(r.map(\.text).allSatisfy { !$0.contains("mutex") })
   }
 }

@@ -1,11 +1,7 @@
 /// The read mix as words, for the places a run that sweeps it must tell its cells apart.
 extension Cell {
   /// "90% reads", "99.9% reads".
-  package var mixText: String {
-    let percent = readRatio * 100
-    let text = percent == percent.rounded() ? String(Int(percent)) : String(format: "%g", percent)
-    return "\(text)% reads"
-  }
+  package var mixText: String { "\(Formatting.percent(readRatio)) reads" }
 }
 
 extension Sequence<Cell> {

@@ -14,6 +14,12 @@ package enum Formatting {
     }
   }
 
+  /// A share as a percentage: 0.9 -> "90%", 0.999 -> "99.9%".
+  package static func percent(_ share: Double) -> String {
+    let p = share * 100
+    return (p == p.rounded() ? String(Int(p)) : String(format: "%g", p)) + "%"
+  }
+
   /// Outcome counts, worst first: "crash 2/5, ok 3/5".
   package static func outcomes(_ counts: [Outcome: Int]) -> String {
     let total = counts.values.reduce(0, +)

@@ -11,6 +11,8 @@ package struct SummaryDocument: Codable, Sendable, Equatable {
   package var verdicts: [VerdictEntry]
   /// Per subject and condition, the wrappers ranked (see `WrapperComparison`).
   package var wrapperComparison: [ComparisonEntry]
+  /// Which wrapper to use, as sentences computed from the run (see `Recommendation`).
+  package var recommendations: [Recommendation]
   package var trials: Int
   package var failingTrials: Int
   package var passed: Bool
@@ -172,6 +174,7 @@ package struct SummaryDocument: Codable, Sendable, Equatable {
             indistinguishableFromBest: $0.indistinguishable)
         })
     }
+    recommendations = WrapperComparison(cells).recommendations(mode: plan?.mode.rawValue)
     trials = cells.map(\.trials).reduce(0, +)
     failingTrials = cells.map(\.failingTrials).reduce(0, +)
     passed = failingTrials == 0
