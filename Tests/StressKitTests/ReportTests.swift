@@ -102,4 +102,24 @@ final class ElementCollector: NSObject, XMLParserDelegate {
     #expect(ElementCollector.parse(html) != nil)
     #expect(html.contains("no trial finished"))
   }
+
+  @Test func theWrapperHeatmapColoursRatiosAndMarksFailures() throws {
+    let rates: [String: Double] = ["lock": 4e6, "rwlock": 8e6, "mutex": 2e6]
+    var records: [TrialRecord] = []
+    for (wrapper, rate) in rates {
+      records += (0..<6).map {
+        F.trial(F.cell(wrapper), $0, opsPerSecond: rate * (1 + Double($0 % 3) / 100))
+      }
+    }
+    records += [F.trial(F.cell("semaphore"), 0, outcome: .corrupt)]
+    let html = HTMLReport(title: "t", sources: [], cells: CellStatistics.compute(records)).render()
+    let doc = try #require(ElementCollector.parse(html))
+    #expect(doc.text.contains("Wrappers side by side"))
+    // The best is 1.00 and green; lock at half of it; a failed wrapper marked, not coloured.
+    #expect(
+      html.contains("style=\"background:\(HTMLReport.heat(1))\" title=\"8.1M ops/s\">1.00</td>"))
+    #expect(html.contains("\">0.50</td>"))
+    #expect(html.contains("<td class=\"failed\">failed</td>"))
+    #expect(HTMLReport.heat(1) == "hsl(120,65%,38%)" && HTMLReport.heat(0.01) == "hsl(0,65%,38%)")
+  }
 }

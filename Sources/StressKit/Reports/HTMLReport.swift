@@ -57,6 +57,7 @@ package struct HTMLReport: Sendable {
       }.joined(separator: " ") + "</nav>\n"
     html += controlSection()
     html += verdictsSection()
+    html += wrappersSection()
     html += gridSection()
     html += "<h2>Throughput</h2>\n<p class=\"note\">Median ops/s of all threads together "
     html += "against thread count, both axes logarithmic; the band spans the slowest to the "
@@ -163,7 +164,7 @@ package struct HTMLReport: Sendable {
     .fail{color:#c62828;font-weight:600}nav a{margin-right:10px}
     table{border-collapse:collapse;margin:8px 0}th,td{border:1px solid #ccc;padding:3px 8px;text-align:left}
     th{background:#f3f3f3}td.cell{color:#fff;text-align:center;font-weight:600}td.none{color:#999;text-align:center}
-    td.unsafe{color:#c62828}td.clean{color:#2e7d32}
+    td.unsafe{color:#c62828}td.clean{color:#2e7d32}td.failed{color:#616161;text-align:center;text-decoration:line-through}
     .swatch{display:inline-block;width:12px;height:12px;margin:0 4px 0 12px;vertical-align:middle}
     svg{background:#fff;border:1px solid #ddd}svg text{font:11px system-ui,sans-serif;fill:#333}
     """
