@@ -34,6 +34,17 @@ import Testing
     #expect(text.out.contains("counter  rwlock   99% reads"), "\(text.out)")
     #expect(text.out.contains("WRAPPERS (fastest correct first"))
     #expect(text.out.contains("  counter, 2 thr, 99% reads: "))
+    // The published table's renderer reads the same report.
+    let json = dir.appendingPathComponent("report.json")
+    try runStress(["report", csv.path, "--format", "json"]).out.write(
+      to: json, atomically: true, encoding: .utf8)
+    let table = try runShell(
+      "python3 '\(packageRoot.path)/scripts/wrappers_table.py' '\(json.path)' '\(csv.path)' "
+        + "--command 'stress run --suite wrappers'", in: dir)
+    #expect(table.code == 0, "\(table.err)")
+    #expect(table.out.contains("from one run of `stress run --suite wrappers`"))
+    #expect(table.out.contains("| subject | reads | lock | rwlock | best, ops/s |"))
+    #expect(table.out.contains("| counter | 99% | "))
     // Resumed, nothing is left to run: every mix's cell is matched.
     let resumed = try runStress(arguments + ["--resume", "--quiet"])
     #expect(resumed.code == 0, "\(resumed.err)")

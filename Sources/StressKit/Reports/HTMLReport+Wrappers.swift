@@ -11,7 +11,9 @@ extension HTMLReport {
     let comparison = WrapperComparison(cells)
     let conditions = comparison.conditions.filter { $0.entries.count > 1 && $0.readers == nil }
     guard !conditions.isEmpty else { return "" }
-    let wrappers = Self.inOrder(conditions.flatMap { $0.entries.map(\.wrapper) })
+    // Columns in the plan's order, not a condition's ranking.
+    let ranked = Set(conditions.flatMap { $0.entries.map(\.wrapper) })
+    let wrappers = Self.inOrder(cells.map(\.cell.wrapper)).filter(ranked.contains)
     var html = "<h2>Wrappers side by side</h2>\n<p class=\"note\">Median ops/s over the fastest "
     html += "correct protected wrapper's in the same subject, thread count and read mix (1 is "
     html += "the best; ~ its 99.9% interval overlaps the best's). Failed: some trial did not "
