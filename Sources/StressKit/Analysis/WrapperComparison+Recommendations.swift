@@ -1,8 +1,8 @@
 import Foundation
 
 /// A sentence on which wrapper to use, computed from a run's numbers, with the command that
-/// measures it again. None is ever written by hand: where the numbers do not separate the
-/// wrappers (their 99.9% intervals overlap, or too few trials to have one), there is none.
+/// measures it again. None is ever written by hand: where the trials do not separate the
+/// wrappers (`WrapperComparison.Entry.separated`), there is none.
 package struct Recommendation: Sendable, Equatable, Codable {
   package var subject: String
   package var text: String
@@ -17,7 +17,8 @@ package struct Recommendation: Sendable, Equatable, Codable {
 
 extension WrapperComparison {
   /// Per subject and read mix, over its thread counts: the fastest correct protected wrapper
-  /// where it is clearly ahead of the next, and where that winner changes.
+  /// when it is clearly ahead of the next at every one, and where the fastest changes between
+  /// neighbouring thread counts with the two told apart at both.
   package func recommendations(mode: String? = nil) -> [Recommendation] {
     let series = conditions.filter { $0.readers == nil }.groupedInOrder {
       "\($0.subject)|\($0.readRatio)"
@@ -25,23 +26,25 @@ extension WrapperComparison {
     var found: [Recommendation] = []
     for (_, group) in series {
       let ordered = group.sorted { $0.threads < $1.threads }
-      // A clear lead: the best's interval apart from the runner-up's.
+      // A clear lead: the best told apart from the runner-up.
       let leads: [(condition: Condition, best: Entry, next: Entry)] = ordered.compactMap { c in
         let correct = c.entries.filter { $0.isProtected && !$0.failed && $0.median != nil }
-        guard correct.count >= 2, correct[1].indistinguishable == false else { return nil }
+        guard correct.count >= 2, correct[0].separated(from: correct[1]) else { return nil }
         return (c, correct[0], correct[1])
       }
-      guard let first = leads.first else { continue }
-      let subject = first.condition.subject
-      let mix = "\(Formatting.percent(first.condition.readRatio)) reads"
+      let head = ordered[0]
+      let subject = head.subject
+      let mix = "\(Formatting.percent(head.readRatio)) reads"
       func command(_ wrappers: [String], _ threads: [Int]) -> String {
         "stress run --subjects \(subject) --wrappers \(wrappers.joined(separator: ","))"
           + " --threads \(threads.map(String.init).joined(separator: ","))"
-          + " --read-ratio \(ResultColumns.number(first.condition.readRatio))"
+          + " --read-ratio \(ResultColumns.number(head.readRatio))"
           + (mode.map { " --mode \($0)" } ?? "")
       }
       let winners = Set(leads.map(\.best.wrapper))
-      if winners.count == 1 && leads.count == ordered.count && leads.count >= 2 {
+      if winners.count == 1 && leads.count == ordered.count && leads.count >= 2,
+        let first = leads.first
+      {
         let ratios = leads.map { $0.best.median! / $0.next.median! }
         found.append(
           Recommendation(
@@ -55,22 +58,24 @@ extension WrapperComparison {
               ordered.map(\.threads))))
         continue
       }
-      for (before, after) in zip(leads, leads.dropFirst())
-      where before.best.wrapper != after.best.wrapper {
-        let loser = before.best.wrapper
-        let winner = after.best.wrapper
-        guard let loserAfter = after.condition.entries.first(where: { $0.wrapper == loser }),
-          let winnerBefore = before.condition.entries.first(where: { $0.wrapper == winner }),
-          let a = loserAfter.median, let b = winnerBefore.median, !loserAfter.failed
+      // Where the best changes between neighbouring thread counts, and the two wrappers are
+      // told apart at both (each faster at its own end), the change is a finding.
+      for (before, after) in zip(ordered, ordered.dropFirst()) {
+        guard let x = before.best, let y = after.best, x.wrapper != y.wrapper,
+          let yBefore = before.entries.first(where: { $0.wrapper == y.wrapper && !$0.failed }),
+          let xAfter = after.entries.first(where: { $0.wrapper == x.wrapper && !$0.failed }),
+          x.separated(from: yBefore), y.separated(from: xAfter),
+          let a = y.median, let b = xAfter.median, let c = x.median, let d = yBefore.median
         else { continue }
         found.append(
           Recommendation(
             subject: subject,
-            text: "\(winner) beats \(loser) from \(after.condition.threads) threads at \(mix): "
-              + "\(Formatting.compact(after.best.median!)) against \(Formatting.compact(a)) "
-              + "ops/s; at \(before.condition.threads) threads \(loser) led, "
-              + "\(Formatting.compact(before.best.median!)) against \(Formatting.compact(b))",
-            command: command([loser, winner], [before.condition.threads, after.condition.threads])))
+            text: "\(y.wrapper) beats \(x.wrapper) from \(after.threads) threads at \(mix): "
+              + "\(Formatting.compact(a)) against \(Formatting.compact(b)) ops/s; at "
+              + "\(before.threads) thread\(before.threads == 1 ? "" : "s") \(x.wrapper) led, "
+              + "\(Formatting.compact(c)) against "
+              + "\(Formatting.compact(d))",
+            command: command([x.wrapper, y.wrapper], [before.threads, after.threads])))
       }
     }
     return found

@@ -26,6 +26,16 @@ package struct WrapperComparison: Sendable, Equatable {
     package var failed: Bool
     /// Its 99.9% interval overlaps the best's; nil where either has too few trials for one.
     package var indistinguishable: Bool?
+    /// Its trials' throughputs.
+    package var rates: [Double]
+
+    /// Whether the run tells this wrapper and `other` apart, for a recommendation: their trials
+    /// separate under a two-sided Mann-Whitney U test at p < 0.01, as `compare` judges a change
+    /// (the 99.9% interval on a mean, with 5 noisy trials, rarely excludes even a 2x gap).
+    package func separated(from other: Entry) -> Bool {
+      guard rates.count >= 2, other.rates.count >= 2 else { return false }
+      return MannWhitney.pValue(rates, other.rates) < 0.01
+    }
   }
 
   package var conditions: [Condition]
@@ -40,7 +50,8 @@ package struct WrapperComparison: Sendable, Equatable {
       var entries = group.map { s in
         Entry(
           wrapper: s.cell.wrapper, isProtected: s.cell.isProtected, median: s.throughput?.p50,
-          ratioToBest: nil, failed: s.failedTrials > 0, indistinguishable: nil)
+          ratioToBest: nil, failed: s.failedTrials > 0, indistinguishable: nil,
+          rates: s.rates)
       }
       // Correct ones fastest first (a tie keeps the plan's order), the struck ones after.
       entries = entries.enumerated().sorted { a, b in
