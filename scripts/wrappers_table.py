@@ -90,7 +90,9 @@ def main():
     if not recommendations:
         out.append("The run separated no wrapper clearly enough for a sentence.\n")
     for r in recommendations:
-        out.append(f"- **{r['subject']}**: {r['text']}. Measure it again: `{r['command']}`")
+        # A report read from a file does not know the run's mode; the CSV does.
+        command = r["command"] if "--mode" in r["command"] else f"{r['command']} --mode {first['mode']}"
+        out.append(f"- **{r['subject']}**: {r['text']}. Measure it again: `{command}`")
     out.append("")
     sys.stdout.write("\n".join(out))
     return 0
