@@ -9,14 +9,20 @@ columns are ignored. DIR defaults to `<stem of the first CSV>-plots` beside that
   <subject>-throughput.png  median ops/s against threads, one line per wrapper (dashed when
                             unprotected) with a min-max band; an X marks cells where some trial
                             did not end `ok` (in a grey strip at the bottom when none finished).
-  outcomes.png              one square per cell (subject, wrapper, driver, readers, threads),
-                            coloured by its worst outcome, labelled "trials not ok / trials".
+  outcomes.png              one square per cell (subject, wrapper, driver, readers, read mix,
+                            threads), coloured by its worst outcome, labelled "trials not ok /
+                            trials".
+  wrappers-heatmap.png      per thread count, a row per subject and read mix, a column per
+                            wrapper: its median ops/s over the fastest protected wrapper that
+                            stayed correct there (green 1, red 0.1 or less), failed ones marked
+                            "failed" in grey: the HTML report's heatmap.
 
 Prints the path of each PNG written. Bad input: one `Error:` line on stderr, exit status 1.
 Needs Python 3.11 and matplotlib.
 """
 import argparse
 import csv
+import math
 import re
 import statistics
 import sys
@@ -57,7 +63,8 @@ def parse_row(row, where):
         ops = float(ops) if ops else None
     except ValueError:
         raise InputError(f"{where}: ops_per_sec {ops!r} is not a number") from None
-    return {"subject": get("subject"), "series": (get("wrapper"), get("driver"), get("readers")),
+    return {"subject": get("subject"),
+            "series": (get("wrapper"), get("driver"), get("readers"), get("read_ratio")),
             "protected": get("protected") == "true", "threads": int(threads),
             "outcome": get("outcome"), "ops": ops, "toolchain": get("toolchain")}
 
@@ -75,7 +82,9 @@ def read_trials(paths):
                 if missing:
                     raise InputError(f"{path} lacks column(s) {', '.join(missing)} "
                                      "(is it a per-trial results CSV?)")
-                trials += [parse_row(row, f"{path}:{reader.line_num}") for row in reader]
+                # The positive control measures the run's power; it is not a subject to chart.
+                trials += [parse_row(row, f"{path}:{reader.line_num}") for row in reader
+                           if row.get("subject") != "positive-control"]
         except OSError as e:
             raise InputError(f"{path}: {e.strerror}") from None
     if not trials:
@@ -92,10 +101,16 @@ def group_cells(trials):
 
 
 def series_label(series):
-    """Name a line: the wrapper, plus the driver and readers when they are not the default."""
-    wrapper, driver, readers = series
+    """Name a line: the wrapper, plus the driver, readers and read mix where not the default."""
+    wrapper, driver, readers, ratio = series
     return wrapper + (f" ({driver})" if driver != "threads" else "") + \
-        (f", {readers} readers" if readers else "")
+        (f", {readers} readers" if readers else "") + (f", {percent(ratio)} reads" if ratio else "")
+
+
+def percent(ratio):
+    """'0.9' -> '90%'."""
+    p = float(ratio) * 100
+    return f"{int(p)}%" if p == int(p) else f"{p:g}%"
 
 
 def toolchains(trials):
@@ -200,6 +215,52 @@ def plot_outcomes(cells, path):
     plt.close(fig)
 
 
+def plot_heatmap(cells, path):
+    """Per thread count, rows subject/read mix, columns wrappers: the median over the best."""
+    by = {}
+    for (subject, (wrapper, driver, readers, ratio), threads), trials in cells.items():
+        if readers or driver == "dispatch-apply":
+            continue
+        ops = [t["ops"] for t in trials if t["ops"] is not None]
+        by[(subject, ratio, threads, wrapper)] = {
+            "median": statistics.median(ops) if ops else None,
+            "failed": any(t["outcome"] != "ok" for t in trials),
+            "protected": all(t["protected"] for t in trials)}
+    threads_list = sorted({k[2] for k in by})
+    rows = list(dict.fromkeys((k[0], k[1]) for k in by))
+    wrappers = list(dict.fromkeys(k[3] for k in by))
+    fig, axes = plt.subplots(1, len(threads_list), squeeze=False,
+                             figsize=(2 + 1.1 * len(wrappers) * len(threads_list),
+                                      1.5 + 0.35 * len(rows)))
+    cmap = plt.get_cmap("RdYlGn").copy()
+    cmap.set_bad("#bdbdbd")
+    for ax, threads in zip(axes[0], threads_list):
+        grid = [[float("nan")] * len(wrappers) for _ in rows]
+        for r, (subject, ratio) in enumerate(rows):
+            cands = [by.get((subject, ratio, threads, w)) for w in wrappers]
+            correct = [c["median"] for c in cands
+                       if c and c["protected"] and not c["failed"] and c["median"]]
+            best = max(correct) if correct else None
+            for c_i, cell in enumerate(cands):
+                if not cell:
+                    continue
+                if cell["failed"]:
+                    ax.text(c_i, r, "failed", ha="center", va="center", fontsize=6)
+                elif best and cell["median"]:
+                    x = cell["median"] / best
+                    grid[r][c_i] = max(0.0, min(1.0, 1 + math.log10(x)))
+                    ax.text(c_i, r, f"{x:.2f}", ha="center", va="center", fontsize=6)
+        ax.imshow(grid, cmap=cmap, vmin=0, vmax=1, aspect="auto")
+        ax.set_xticks(range(len(wrappers)), wrappers, rotation=60, fontsize=7)
+        ax.set_yticks(range(len(rows)), [f"{s} {percent(r)}" for s, r in rows], fontsize=7)
+        ax.set_title(f"{threads} thread{'s' if threads != 1 else ''}", fontsize=9)
+    fig.suptitle("median ops/s over the fastest correct protected wrapper (failed: grey)",
+                 fontsize=9)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
 def main():
     """Parse the command line, read the CSVs, write the charts; return the exit status."""
     parser = argparse.ArgumentParser(description="Chart stress per-trial results CSVs as PNGs.")
@@ -216,6 +277,8 @@ def main():
             print(path)
         plot_outcomes(cells, out / "outcomes.png")
         print(out / "outcomes.png")
+        plot_heatmap(cells, out / "wrappers-heatmap.png")
+        print(out / "wrappers-heatmap.png")
     except InputError as e:
         print(f"Error: {e}", file=sys.stderr)
         return 1
