@@ -61,24 +61,32 @@ import Testing
   @Test func aTimeBudgetGivesTheMinimumsThenMoreAndResumesWithWhatIsLeft() throws {
     let dir = try temporaryDirectory()
     let csv = dir.appendingPathComponent("r.csv")
-    let r = try runStress(small + ["--time-budget", "2s", "--out", csv.path, "--format", "json"])
-    #expect(r.code == 0, "\(r.err)")
-    let rows = try readRows(csv).filter { $0["subject"] != "positive-control" }
+    // selftest-corrupt fails every trial at 2 threads by construction; noop never fails.
+    let plan = [
+      "run", "--subjects", "selftest-corrupt,noop", "--wrappers", "unprotected,lock",
+      "--threads", "1,2", "--ops", "200", "--seed", "3", "--warmup", "0", "--time-budget", "6s",
+      "--out", csv.path,
+    ]
+    let r = try runStress(plan + ["--format", "json"])
+    // selftest-corrupt fails under lock too: a protected failure, exit 1.
+    #expect(r.code == 1, "\(r.err)")
+    let rows = try readCellRows(csv)
     let trials = Dictionary(grouping: rows) {
       "\($0["subject"]!)/\($0["wrapper"]!)/\($0["threads"]!)"
-    }
-    .mapValues(\.count)
+    }.mapValues(\.count)
     #expect(trials.count == 8)
     #expect(trials.values.allSatisfy { $0 >= 2 })
-    // Trials of a millisecond in a 2 s budget: the rest went to cells still unsettled.
+    // Trials of a millisecond (a tenth of a second under TSan) in a 6 s budget: the rest went
+    // to cells still unsettled...
     #expect(trials.values.reduce(0, +) > 16)
-    // counter fails unprotected at 2 threads: its verdict is settled at the minimum.
-    #expect(trials["counter/unprotected/2"] == 2)
+    #expect(trials["noop/unprotected/2"]! > 2)
+    // ...and none to a cell whose failure settled it at the minimum.
+    #expect(trials["selftest-corrupt/unprotected/2"] == 2)
+    #expect(trials["selftest-corrupt/lock/2"] == 2)
     // Resumed, the budget is spent: nothing more runs, nothing is refused.
     let before = try readRows(csv).count
-    let resumed = try runStress(
-      small + ["--time-budget", "2s", "--out", csv.path, "--resume", "--quiet"])
-    #expect(resumed.code == 0, "\(resumed.err)")
+    let resumed = try runStress(plan + ["--resume", "--quiet"])
+    #expect(resumed.code == 1, "\(resumed.err)")
     #expect(try readRows(csv).count == before)
   }
 
