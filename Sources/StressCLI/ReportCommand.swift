@@ -49,10 +49,20 @@ struct ReportCommand: Subcommand {
       console.out("Wrote \(html)\n")
       return .success
     }
+    // The run's mode and cores, where every file agrees on them.
+    func shared(_ column: String) -> String? {
+      let values = Set(files.flatMap { $0.values(column) })
+      return values.count == 1 ? values.first : nil
+    }
+    let cores = shared("cpus").flatMap { Int($0) }
     switch parsed.format {
-    case .json: console.out(SummaryDocument(cells: cells).json())
+    case .json:
+      var document = SummaryDocument(cells: cells)
+      document.recommendations = WrapperComparison(cells).recommendations(
+        mode: shared("mode"), cores: cores)
+      console.out(document.json())
     default:
-      let summary = RunSummary(cells: cells)
+      let summary = RunSummary(cells: cells, mode: shared("mode"), cores: cores)
       console.out(summary.renderTables() + "\n" + summary.renderVerdict())
     }
     return .success

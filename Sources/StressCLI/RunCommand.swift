@@ -110,7 +110,8 @@ struct RunCommand: Subcommand {
       console.out(
         SummaryDocument(cells: cells, plan: plan, results: path, summary: summaryPath).json())
     } else {
-      let summary = RunSummary(cells: cells, mode: plan.mode.rawValue)
+      let summary = RunSummary(
+        cells: cells, mode: plan.mode.rawValue, cores: RunEnvironment.current.cpus)
       console.out(quiet ? path + "\n" : summary.render(path: path, summaryPath: summaryPath))
     }
     return Self.exitCode(for: cells)

@@ -8,6 +8,8 @@ struct RunSummary {
   let cells: [CellStatistics]
   /// The run's mode, for the commands that measure a recommendation again.
   var mode: String?
+  /// The cores of the machine that ran it, where known.
+  var cores: Int?
 
   /// The trials that fail the run (protected wrappers that failed, broken subjects).
   var failingTrials: Int { cells.map(\.failingTrials).reduce(0, +) }
@@ -39,7 +41,7 @@ struct RunSummary {
     text += table(Self.throughputText)
     let comparison = WrapperComparison(cells)
     text += Self.wrappersText(comparison)
-    let recommendations = comparison.recommendations(mode: mode)
+    let recommendations = comparison.recommendations(mode: mode, cores: cores)
     if !recommendations.isEmpty {
       text += "\nRECOMMENDATIONS (computed from this run's numbers)\n"
       text += recommendations.map { "  \($0.subject): \($0.text)\n    \($0.command)\n" }.joined()

@@ -99,6 +99,21 @@ import Testing
       ])
   }
 
+  @Test func aChangeAsThreadsOutnumberTheCoresSaysSo() {
+    let records =
+      steady("mutex", 6e6, threads: 2) + steady("lock", 3e6, threads: 2)
+      + steady("mutex", 1e6, threads: 4) + steady("lock", 4e6, threads: 4)
+    let comparison = WrapperComparison(CellStatistics.compute(records))
+    #expect(
+      comparison.recommendations(cores: 2).first?.text.hasPrefix(
+        "lock beats mutex from 4 threads at 90% reads, once threads outnumber the 2 cores: ")
+        == true)
+    // Not across the cores: no such clause.
+    #expect(
+      comparison.recommendations(cores: 8).first?.text.hasPrefix(
+        "lock beats mutex from 4 threads at 90% reads: ") == true)
+  }
+
   @Test func oneWinnerEverywhereIsOneSentence() {
     let r = recommend(
       steady("lock", 6e6, threads: 1) + steady("mutex", 3e6, threads: 1)

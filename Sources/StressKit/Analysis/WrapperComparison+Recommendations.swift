@@ -19,7 +19,9 @@ extension WrapperComparison {
   /// Per subject and read mix, over its thread counts: the fastest correct protected wrapper
   /// when it is clearly ahead of the next at every one, and where the fastest changes between
   /// neighbouring thread counts with the two told apart at both.
-  package func recommendations(mode: String? = nil) -> [Recommendation] {
+  /// `mode` goes into the commands; `cores`, the machine's, names a change of winner that comes
+  /// as the threads begin to outnumber them.
+  package func recommendations(mode: String? = nil, cores: Int? = nil) -> [Recommendation] {
     let series = conditions.filter { $0.readers == nil }.groupedInOrder {
       "\($0.subject)|\($0.readRatio)"
     }
@@ -67,10 +69,14 @@ extension WrapperComparison {
           x.separated(from: yBefore), y.separated(from: xAfter),
           let a = y.median, let b = xAfter.median, let c = x.median, let d = yBefore.median
         else { continue }
+        let outnumber =
+          cores.map { before.threads <= $0 && after.threads > $0 } == true
+          ? ", once threads outnumber the \(cores!) cores" : ""
         found.append(
           Recommendation(
             subject: subject,
-            text: "\(y.wrapper) beats \(x.wrapper) from \(after.threads) threads at \(mix): "
+            text:
+              "\(y.wrapper) beats \(x.wrapper) from \(after.threads) threads at \(mix)\(outnumber): "
               + "\(Formatting.compact(a)) against \(Formatting.compact(b)) ops/s; at "
               + "\(before.threads) thread\(before.threads == 1 ? "" : "s") \(x.wrapper) led, "
               + "\(Formatting.compact(c)) against "

@@ -174,7 +174,8 @@ package struct SummaryDocument: Codable, Sendable, Equatable {
             indistinguishableFromBest: $0.indistinguishable)
         })
     }
-    recommendations = WrapperComparison(cells).recommendations(mode: plan?.mode.rawValue)
+    recommendations = WrapperComparison(cells).recommendations(
+      mode: plan?.mode.rawValue, cores: plan.map { _ in RunEnvironment.current.cpus })
     trials = cells.map(\.trials).reduce(0, +)
     failingTrials = cells.map(\.failingTrials).reduce(0, +)
     passed = failingTrials == 0
