@@ -33,7 +33,6 @@ int cstress_pipe(int fds[2]) {
 }
 #endif
 
-/// The child's last word before _exit: why it could not become the worker.
 /// Marks every descriptor from `first` up close-on-exec (async-signal-safe): close_range where
 /// the kernel has it, else one by one up to the descriptor limit.
 static void close_descriptors_from(int first) {
@@ -45,6 +44,7 @@ static void close_descriptors_from(int first) {
   for (int fd = first; fd < last; fd++) fcntl(fd, F_SETFD, FD_CLOEXEC);
 }
 
+/// The child's last word before _exit: why it could not become the worker.
 static void report_and_exit(int report) {
   int error = errno;
   while (write(report, &error, sizeof error) < 0 && errno == EINTR) {

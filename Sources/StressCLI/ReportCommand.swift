@@ -40,29 +40,26 @@ struct ReportCommand: Subcommand {
     }
     let files = try results(parsed.files, missing: "No results file to report on.")
     let cells = try ResultsInput.cells(files)
-    if let html = parsed.html {
-      let suites = Set(files.flatMap { $0.values("suite") }).sorted().joined(separator: ", ")
-      let report = HTMLReport(
-        title: "stress: \(suites)", sources: files.map { "\($0.path): \($0.overview)" },
-        cells: cells)
-      try ReportFile(path: html, what: "the HTML report").write(report.render())
-      console.out("Wrote \(html)\n")
-      return .success
-    }
-    // The run's mode and cores, where every file agrees on them.
+    // The run's mode and cores, for the recommendations, where every file agrees on them.
     func shared(_ column: String) -> String? {
       let values = Set(files.flatMap { $0.values(column) })
       return values.count == 1 ? values.first : nil
     }
+    let mode = shared("mode")
     let cores = shared("cpus").flatMap { Int($0) }
+    if let html = parsed.html {
+      let suites = Set(files.flatMap { $0.values("suite") }).sorted().joined(separator: ", ")
+      let report = HTMLReport(
+        title: "stress: \(suites)", sources: files.map { "\($0.path): \($0.overview)" },
+        cells: cells, mode: mode, cores: cores)
+      try ReportFile(path: html, what: "the HTML report").write(report.render())
+      console.out("Wrote \(html)\n")
+      return .success
+    }
     switch parsed.format {
-    case .json:
-      var document = SummaryDocument(cells: cells)
-      document.recommendations = WrapperComparison(cells).recommendations(
-        mode: shared("mode"), cores: cores)
-      console.out(document.json())
+    case .json: console.out(SummaryDocument(cells: cells, mode: mode, cores: cores).json())
     default:
-      let summary = RunSummary(cells: cells, mode: shared("mode"), cores: cores)
+      let summary = RunSummary(cells: cells, mode: mode, cores: cores)
       console.out(summary.renderTables() + "\n" + summary.renderVerdict())
     }
     return .success

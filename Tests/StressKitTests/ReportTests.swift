@@ -122,4 +122,22 @@ final class ElementCollector: NSObject, XMLParserDelegate {
     #expect(html.contains("<td class=\"failed\">failed</td>"))
     #expect(HTMLReport.heat(1) == "hsl(120,65%,38%)" && HTMLReport.heat(0.01) == "hsl(0,65%,38%)")
   }
+
+  @Test func theHeatmapsRecommendationsCarryTheRunsModeAndCores() {
+    func steady(_ wrapper: String, _ median: Double, threads: Int) -> [TrialRecord] {
+      (0..<6).map {
+        F.trial(
+          F.cell(wrapper, threads: threads), $0,
+          opsPerSecond: median * (1 + Double($0 % 3) / 100))
+      }
+    }
+    let records =
+      steady("mutex", 6e6, threads: 2) + steady("lock", 3e6, threads: 2)
+      + steady("mutex", 1e6, threads: 4) + steady("lock", 4e6, threads: 4)
+    let html = HTMLReport(
+      title: "t", sources: [], cells: CellStatistics.compute(records), mode: "quick", cores: 2
+    ).render()
+    #expect(html.contains("once threads outnumber the 2 cores"))
+    #expect(html.contains("--threads 2,4 --read-ratio 0.5 --mode quick</code>"))
+  }
 }

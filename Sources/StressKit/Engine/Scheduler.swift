@@ -51,14 +51,14 @@ package final class Scheduler {
     observers: [any RunObserver], interruption: Interruption? = nil,
     completed: [TrialRecord] = [], spent: Double = 0
   ) throws -> [CellStatistics] {
-    let run = Run(self, observers, interruption, completed, deadline: clock() - spent)
+    let run = Run(self, observers, interruption, completed, budgetStart: clock() - spent)
     defer { run.worker?.stop() }
     for o in observers { try o.runStarted(plan) }
     for index in plan.cells.indices {
       try run.visit(index, trials: Array(0..<plan.trials), announced: true)
     }
     if let budget = plan.timeBudget {
-      let deadline = run.deadline + budget
+      let deadline = run.budgetStart + budget
       while let index = BudgetPlanner.next(
         run.cells, remaining: deadline - clock(), visitCost: run.visitCost)
       {
@@ -79,7 +79,7 @@ package final class Scheduler {
     let observers: [any RunObserver]
     let interruption: Interruption?
     /// Where the budget's clock started (earlier by what a resumed part spent).
-    let deadline: Double
+    let budgetStart: Double
     var worker: (any TrialRunner)?
     var cells: [CellStatistics]
     /// The control's statistics by thread count, and the trials it holds.
@@ -95,12 +95,12 @@ package final class Scheduler {
 
     init(
       _ scheduler: Scheduler, _ observers: [any RunObserver], _ interruption: Interruption?,
-      _ completed: [TrialRecord], deadline: Double
+      _ completed: [TrialRecord], budgetStart: Double
     ) {
       self.scheduler = scheduler
       self.observers = observers
       self.interruption = interruption
-      self.deadline = deadline
+      self.budgetStart = budgetStart
       let plan = scheduler.plan
       let byCell = Dictionary(grouping: completed, by: \.cell)
       resumed = byCell.mapValues { Set($0.map(\.trial)) }

@@ -46,7 +46,7 @@ extension HTMLReport {
       }
       html += "</table>\n"
     }
-    let recommendations = comparison.recommendations()
+    let recommendations = comparison.recommendations(mode: mode, cores: cores)
     if !recommendations.isEmpty {
       html += "<h3>Recommendations (computed from these numbers)</h3>\n<ul>\n"
       for r in recommendations {

@@ -7,11 +7,19 @@ package struct HTMLReport: Sendable {
   /// What the results are: one line per input file.
   package var sources: [String]
   package var cells: [CellStatistics]
+  /// The run's mode and its machine's cores, for the recommendations, where known.
+  package var mode: String?
+  package var cores: Int?
 
-  package init(title: String, sources: [String], cells: [CellStatistics]) {
+  package init(
+    title: String, sources: [String], cells: [CellStatistics], mode: String? = nil,
+    cores: Int? = nil
+  ) {
     self.title = title
     self.sources = sources
     self.cells = cells
+    self.mode = mode
+    self.cores = cores
   }
 
   /// Outcome colours, shared by the grid and the chart markers.

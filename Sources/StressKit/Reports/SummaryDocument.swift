@@ -114,9 +114,11 @@ package struct SummaryDocument: Codable, Sendable, Equatable {
     package var disagreement: String?
   }
 
+  /// `mode` and `cores` describe the run for its recommendations; with a `plan`, they are the
+  /// plan's mode and this machine's cores unless given.
   package init(
     cells: [CellStatistics], plan: Plan? = nil, results: String? = nil,
-    summary: String? = nil
+    summary: String? = nil, mode: String? = nil, cores: Int? = nil
   ) {
     run = plan.map {
       Run(
@@ -175,7 +177,8 @@ package struct SummaryDocument: Codable, Sendable, Equatable {
         })
     }
     recommendations = WrapperComparison(cells).recommendations(
-      mode: plan?.mode.rawValue, cores: plan.map { _ in RunEnvironment.current.cpus })
+      mode: mode ?? plan?.mode.rawValue,
+      cores: cores ?? plan.map { _ in RunEnvironment.current.cpus })
     trials = cells.map(\.trials).reduce(0, +)
     failingTrials = cells.map(\.failingTrials).reduce(0, +)
     passed = failingTrials == 0
