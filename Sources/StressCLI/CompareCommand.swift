@@ -41,12 +41,24 @@ struct CompareCommand: Subcommand {
       overview: overview, usage: usage, arguments: arguments, options: optionSpecs,
       footer: """
         HOW CHANGES ARE JUDGED:
+          News first: when the toolchain, the OS or the CPU count differs between the files,
+          the report says so before anything else and lists each subject's verdict that changed
+          (unsafe, no failure seen, inconclusive) under the heading of what changed.
           Correctness: a protected wrapper with any failing trial now is a regression; an
           unprotected cell whose verdict changed either way is reported as a change.
-          Throughput: the change of the medians, beyond the threshold, confirmed by a two-sided
-          Mann-Whitney U test on the trials at p < 0.01. That needs 5 or more trials a side
-          (the default mode's count); with fewer, a change is reported as inconclusive. A
-          protected wrapper markedly slower is a regression; an unprotected one, a change.
+          Throughput, cell by cell: the change of the medians, beyond the threshold, confirmed
+          by a two-sided Mann-Whitney U test on the trials, after the Benjamini-Hochberg
+          correction across every matched cell at a false discovery rate of 1% (q < 0.01).
+          That needs 5 or more trials a side (the default mode's count); with fewer, a change
+          is reported as inconclusive. A protected wrapper markedly slower is a regression; an
+          unprotected one, a change.
+          Throughput, as a whole: the whole run (every matched cell), each wrapper and each
+          subject (its protected cells) are judged by a two-sided sign test on how many of
+          their cells' medians fell and how many rose (exact binomial, ties left out), with
+          Holm's correction across the groups at p < 0.01; the size of the change is the
+          geometric mean of the cells' median ratios, and must pass the threshold too. A
+          slower group is a regression (the unprotected wrapper's, a change). This needs no
+          number of trials a cell: a quick run of 1 or 2 trials a side is judged.
 
         EXIT CODES:
           0   no regression
@@ -61,16 +73,18 @@ struct CompareCommand: Subcommand {
   func run(_ arguments: [String]) throws -> ExitCode {
     guard let parsed = try parse(arguments) else { return .success }
     let files = try ResultsInput.load(parsed.files)
-    let comparison = Comparison(
-      baseline: CellStatistics.compute(files[0].records),
-      current: CellStatistics.compute(files[1].records), threshold: parsed.threshold)
+    let baseline = CellStatistics.compute(files[0].records)
+    let current = CellStatistics.compute(files[1].records)
+    let comparison = Comparison(baseline: baseline, current: current, threshold: parsed.threshold)
+    let news = EnvironmentNews(
+      baseline: files[0], current: files[1], baselineCells: baseline, currentCells: current)
     let report = ComparisonReport(
-      comparison: comparison, baseline: files[0], current: files[1])
+      comparison: comparison, news: news, baseline: files[0], current: files[1])
     switch parsed.format {
     case .text: console.out(report.text())
     case .markdown: console.out(report.markdown())
     case .json: console.out(report.json())
     }
-    return comparison.regressions.isEmpty ? .success : .failure
+    return comparison.passed ? .success : .failure
   }
 }

@@ -1,8 +1,10 @@
 import StressKit
 
-/// A `Comparison` rendered for a terminal, a CI summary page (markdown) or a script (JSON).
+/// A `Comparison` rendered for a terminal, a CI summary page (markdown) or a script (JSON),
+/// with what changed under the runs (`EnvironmentNews`) first.
 struct ComparisonReport {
   let comparison: Comparison
+  let news: EnvironmentNews
   let baseline: ResultsFile
   let current: ResultsFile
 
@@ -13,12 +15,14 @@ struct ComparisonReport {
   ]
 
   var method: String {
-    "Threshold \(percent(comparison.threshold)) on median ops/s, confirmed by a two-sided "
-      + "Mann-Whitney U test at p < \(comparison.alpha) (5 or more trials a side)."
+    "Cells: threshold \(percent(comparison.threshold)) on median ops/s, confirmed by a "
+      + "two-sided Mann-Whitney U test (5 or more trials a side) with the Benjamini-Hochberg "
+      + "correction across the \(comparison.testedCells) matched cells: false discovery rate "
+      + "\(percent(comparison.alpha)) (q < \(comparison.alpha)).\n" + Comparison.groupMethod
   }
 
   var verdict: String {
-    let n = comparison.regressions.count
+    let n = comparison.regressions.count + comparison.groupRegressions.count
     return n == 0 ? "PASS: no regression." : "FAIL: \(n) regression\(n == 1 ? "" : "s")."
   }
 
@@ -28,24 +32,58 @@ struct ComparisonReport {
     comparison.entries.filter { $0.kind == kind && !$0.tooFewTrials }
   }
 
+  /// The wrappers and subjects listed under `kind` (the whole run has a line of its own).
+  func groups(_ kind: Comparison.Kind) -> [Comparison.Group] {
+    comparison.groups.filter { $0.kind == kind && $0.scope != .run }
+  }
+
+  var wholeRun: Comparison.Group? { comparison.groups.first { $0.scope == .run } }
+
+  /// "the whole run: 31.0% slower: ... (a regression)".
+  var wholeRunLine: String? {
+    wholeRun.map { run in
+      let kind = run.kind == .unchanged ? "" : " (\(run.kind.rawValue))"
+      return "\(run.label): \(run.what)\(kind)"
+    }
+  }
+
   /// One line for the changes beyond the threshold that the trials were too few to judge.
   var unconfirmable: String? {
     let n = comparison.entries.filter(\.tooFewTrials).count
     guard n > 0 else { return nil }
     return "\(n) cell\(n == 1 ? "" : "s") moved beyond the threshold with too few trials to "
-      + "judge; run 5 or more trials a cell (the default mode) to confirm."
+      + "judge alone; run 5 or more trials a cell (the default mode) to confirm. The groups "
+      + "above judge them together."
+  }
+
+  /// The news lines: what changed under the runs, then each verdict it changed.
+  var newsLines: [String] {
+    guard !news.differences.isEmpty else { return [] }
+    var lines = ["\(news.whatChanged.capitalizedFirst) changed: \(news.summary)."]
+    if news.verdictChanges.isEmpty {
+      lines.append("No subject's verdict changed with it.")
+    } else {
+      lines.append(news.heading.capitalizedFirst)
+      lines += news.verdictChanges.map { "  " + EnvironmentNews.line($0) }
+    }
+    return lines
   }
 
   func text() -> String {
-    var text = "Baseline: \(baseline.path) (\(baseline.overview))\n"
+    var text = ""
+    if !newsLines.isEmpty { text += "NEWS: " + newsLines.joined(separator: "\n") + "\n\n" }
+    text += "Baseline: \(baseline.path) (\(baseline.overview))\n"
     text += "Current:  \(current.path) (\(current.overview))\n\(method)\n"
+    if let wholeRunLine { text += "\nWHOLE RUN: \(wholeRunLine)\n" }
     for (kind, title) in Self.sections {
       let found = entries(kind)
-      guard !found.isEmpty else { continue }
-      text += "\n\(title): \(found.count)\n"
+      let sets = groups(kind)
+      guard !found.isEmpty || !sets.isEmpty else { continue }
+      text += "\n\(title): \(found.count + sets.count)\n"
+      for g in sets { text += "  \(g.label) (\(g.cells) cells): \(g.what)\n" }
       for e in found { text += "  \(e.key.label): \(e.what)\n" }
     }
-    if let unconfirmable { text += "\nNOT JUDGED: \(unconfirmable)\n" }
+    if let unconfirmable { text += "\nNOT JUDGED ALONE: \(unconfirmable)\n" }
     let same = Set(entries(.unchanged).map(\.key)).count
     text += "\nUnchanged within the threshold: \(same) cell\(same == 1 ? "" : "s").\n"
     return text + verdict + "\n"
@@ -53,16 +91,35 @@ struct ComparisonReport {
 
   func markdown() -> String {
     var text = "## stress compare: \(verdict)\n\n"
+    if !news.differences.isEmpty {
+      text += "### News: \(cell(newsLines[0]))\n\n"
+      if news.verdictChanges.isEmpty {
+        text += "No subject's verdict changed with it.\n\n"
+      } else {
+        text += "\(news.heading.capitalizedFirst)\n\n"
+        text += "| subject | baseline | current | measured now |\n| --- | --- | --- | --- |\n"
+        for change in news.verdictChanges {
+          text +=
+            "| \(cell(change.subject)) | \(change.was) | \(change.now) | "
+            + "\(cell(change.measured)) |\n"
+        }
+        text += "\n"
+      }
+    }
     text += "| | file | run |\n| --- | --- | --- |\n"
     text += "| baseline | `\(cell(baseline.path))` | \(cell(baseline.overview)) |\n"
-    text += "| current | `\(cell(current.path))` | \(cell(current.overview)) |\n\n\(method)\n"
+    text += "| current | `\(cell(current.path))` | \(cell(current.overview)) |\n\n"
+    text += method.replacingOccurrences(of: "\n", with: "\n\n") + "\n"
+    if let wholeRunLine { text += "\n**Whole run:** \(cell(wholeRunLine))\n" }
     for (kind, title) in Self.sections {
       let found = entries(kind)
-      guard !found.isEmpty else { continue }
-      text += "\n### \(title): \(found.count)\n\n| cell | what |\n| --- | --- |\n"
+      let sets = groups(kind)
+      guard !found.isEmpty || !sets.isEmpty else { continue }
+      text += "\n### \(title): \(found.count + sets.count)\n\n| cell | what |\n| --- | --- |\n"
+      for g in sets { text += "| \(cell(g.label)) (\(g.cells) cells) | \(cell(g.what)) |\n" }
       for e in found { text += "| \(cell(e.key.label)) | \(cell(e.what)) |\n" }
     }
-    if let unconfirmable { text += "\n**Not judged:** \(unconfirmable)\n" }
+    if let unconfirmable { text += "\n**Not judged alone:** \(unconfirmable)\n" }
     return text
       + "\nUnchanged within the threshold: \(Set(entries(.unchanged).map(\.key)).count) cells.\n"
   }
@@ -71,34 +128,76 @@ struct ComparisonReport {
     JSONOutput.encode(
       Document(
         baseline: baseline.path, current: current.path, threshold: comparison.threshold,
-        alpha: comparison.alpha, regressions: comparison.regressions.count,
-        passed: comparison.regressions.isEmpty,
+        alpha: comparison.alpha, correction: "benjamini-hochberg",
+        falseDiscoveryRate: comparison.alpha, testedCells: comparison.testedCells,
+        groupCorrection: "holm",
+        regressions: comparison.regressions.count + comparison.groupRegressions.count,
+        passed: comparison.passed,
+        environment: Document.Environment(
+          changed: !news.differences.isEmpty,
+          differences: news.differences.map {
+            Document.Difference(what: $0.name, baseline: $0.baseline, current: $0.current)
+          },
+          heading: news.differences.isEmpty ? nil : news.heading,
+          verdictChanges: news.verdictChanges.map {
+            Document.VerdictChange(
+              subject: $0.subject, baseline: $0.was, current: $0.now, measured: $0.measured)
+          }),
+        groups: comparison.groups.map {
+          Document.Group(
+            scope: $0.label, cells: $0.cells, slower: $0.slower, faster: $0.faster,
+            change: $0.change, pValue: $0.pValue, adjustedPValue: $0.adjustedPValue,
+            kind: $0.kind.rawValue, what: $0.what)
+        },
         entries: comparison.entries.map {
           Document.Entry(
             subject: $0.key.subject, wrapper: $0.key.wrapper, threads: $0.key.threads,
-            readers: $0.key.readers, driver: $0.key.driver.rawValue, protected: $0.isProtected,
-            kind: $0.kind.rawValue, what: $0.what, baselineMedianOpsPerSec: $0.baselineMedian,
-            currentMedianOpsPerSec: $0.currentMedian, throughputChange: $0.throughputChange,
-            pValue: $0.pValue, tooFewTrials: $0.tooFewTrials)
+            readers: $0.key.readers, driver: $0.key.driver.rawValue, readRatio: $0.key.readRatio,
+            protected: $0.isProtected, kind: $0.kind.rawValue, what: $0.what,
+            baselineMedianOpsPerSec: $0.baselineMedian, currentMedianOpsPerSec: $0.currentMedian,
+            throughputChange: $0.throughputChange, pValue: $0.pValue,
+            adjustedPValue: $0.adjustedPValue, tooFewTrials: $0.tooFewTrials)
         }))
   }
 
   struct Document: Encodable {
-    var formatVersion = 1
+    var formatVersion = 2
     var baseline, current: String
     var threshold, alpha: Double
+    var correction: String
+    var falseDiscoveryRate: Double
+    var testedCells: Int
+    var groupCorrection: String
     var regressions: Int
     var passed: Bool
+    var environment: Environment
+    var groups: [Group]
     var entries: [Entry]
 
+    struct Environment: Encodable {
+      var changed: Bool
+      var differences: [Difference]
+      var heading: String?
+      var verdictChanges: [VerdictChange]
+    }
+    struct Difference: Encodable { var what, baseline, current: String }
+    struct VerdictChange: Encodable { var subject, baseline, current, measured: String }
+    struct Group: Encodable {
+      var scope: String
+      var cells, slower, faster: Int
+      var change, pValue, adjustedPValue: Double
+      var kind, what: String
+    }
     struct Entry: Encodable {
       var subject, wrapper: String
       var threads: Int
       var readers: Int?
       var driver: String
+      var readRatio: Double
       var `protected`: Bool
       var kind, what: String
       var baselineMedianOpsPerSec, currentMedianOpsPerSec, throughputChange, pValue: Double?
+      var adjustedPValue: Double?
       var tooFewTrials: Bool
     }
   }
@@ -112,4 +211,9 @@ struct ComparisonReport {
     let p = x * 100
     return p == p.rounded() ? "\(Int(p))%" : "\(p)%"
   }
+}
+
+extension String {
+  /// "the toolchain" -> "The toolchain".
+  fileprivate var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
 }

@@ -7,10 +7,14 @@ import Testing
 @Suite struct ReportCommandsTests {
   typealias F = ResultsFixtures
 
-  let steady: [Double] = [1.00e6, 1.02e6, 0.98e6, 1.01e6, 0.99e6]
+  /// Eight trials: enough for one cell of two to pass the correction across cells.
+  let steady: [Double] = [1.00e6, 1.02e6, 0.98e6, 1.01e6, 0.99e6, 1.03e6, 0.97e6, 1.015e6]
 
-  /// A file with a lock cell and an unprotected cell, five trials each.
-  func file(lock: [Double], lockOutcome: Outcome = .ok, bare: Outcome = .ok) throws -> String {
+  /// A file with a lock cell and an unprotected cell, `steady`'s trials each.
+  func file(
+    lock: [Double], lockOutcome: Outcome = .ok, bare: Outcome = .ok,
+    environment: RunEnvironment = .current
+  ) throws -> String {
     let records =
       lock.enumerated().map {
         F.trial(F.cell("lock"), $0.offset, opsPerSecond: $0.element, outcome: lockOutcome)
@@ -18,7 +22,7 @@ import Testing
       + steady.enumerated().map {
         F.trial(F.cell("unprotected"), $0.offset, opsPerSecond: $0.element, outcome: bare)
       }
-    return try F.write(F.csv(records))
+    return try F.write(F.csv(records, environment: environment))
   }
 
   @Test func compareTheSameRunPasses() throws {
@@ -33,7 +37,7 @@ import Testing
     let base = try file(lock: steady)
     let broken = runInProcess(["compare", base, try file(lock: steady, lockOutcome: .corrupt)])
     #expect(broken.code == .failure)
-    #expect(broken.out.contains("REGRESSIONS: 1\n  s / lock / 2 threads: fails: corrupt 5/5"))
+    #expect(broken.out.contains("REGRESSIONS: 1\n  s / lock / 2 threads: fails: corrupt 8/8"))
     let slow = runInProcess(["compare", base, try file(lock: steady.map { $0 / 2 })])
     #expect(slow.code == .failure)
     #expect(slow.out.contains("s / lock / 2 threads: -50.0% ops/s"))
@@ -59,7 +63,8 @@ import Testing
     let base = try file(lock: Array(steady.prefix(2)))
     let r = runInProcess(["compare", base, try file(lock: [3e6, 3e6])])
     #expect(r.code == .success)
-    #expect(r.out.contains("NOT JUDGED: 1 cell moved beyond the threshold with too few trials"))
+    #expect(
+      r.out.contains("NOT JUDGED ALONE: 1 cell moved beyond the threshold with too few trials"))
     #expect(!r.out.contains("INCONCLUSIVE"))
   }
 
@@ -84,17 +89,83 @@ import Testing
     #expect((lock["p_value"] as? Double).map { $0 < 0.01 } == true)
   }
 
+  @Test func compareSaysFirstWhatChangedUnderTheRunsAndWhichVerdictsItChanged() throws {
+    let was = RunEnvironment(toolchain: "swift-6.3.1", os: "Debian 12", cpus: 2)
+    let now = RunEnvironment(toolchain: "swift-6.4", os: "Debian 12", cpus: 2)
+    let base = try file(lock: steady, bare: .crash, environment: was)
+    let current = try file(lock: steady, environment: now)
+    let text = runInProcess(["compare", base, current])
+    #expect(
+      text.out.hasPrefix(
+        "NEWS: The toolchain changed: toolchain swift-6.3.1 -> swift-6.4.\n"
+          + "The toolchain changed this verdict:\n  s unsafe -> no failure seen\n\nBaseline:"))
+    let md = runInProcess(["compare", base, current, "--format", "markdown"])
+    #expect(md.out.contains("### News: The toolchain changed: toolchain swift-6.3.1 -> swift-6.4."))
+    #expect(md.out.contains("| s | unsafe | no failure seen | no failure seen in 8 trials"))
+    let json = runInProcess(["compare", base, current, "--format", "json"])
+    let doc = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+    let environment = try #require(doc["environment"] as? [String: Any])
+    #expect(environment["changed"] as? Bool == true)
+    #expect(environment["heading"] as? String == "the toolchain changed this verdict:")
+    let changes = try #require(environment["verdict_changes"] as? [[String: Any]])
+    #expect(changes.first?["baseline"] as? String == "unsafe")
+    #expect(changes.first?["current"] as? String == "no failure seen")
+    // The same environment: no news, however the verdicts moved.
+    let same = runInProcess(["compare", base, try file(lock: steady, environment: was)])
+    #expect(same.out.hasPrefix("Baseline:"))
+    #expect(!same.out.contains("NEWS"))
+    let sameJSON = runInProcess(
+      ["compare", base, try file(lock: steady, environment: was), "--format", "json"])
+    #expect(sameJSON.out.contains("\"changed\" : false"))
+  }
+
+  @Test func compareJudgesTheWholeRunEvenWithTwoTrialsASide() throws {
+    func run(_ level: Double) throws -> String {
+      let records = (0..<24).flatMap { i in
+        [0, 1].map { t in
+          F.trial(
+            F.cell("lock", subject: "s\(i)"), t,
+            opsPerSecond: level * 1e6 * (1 + 0.001 * Double(i * 2 + t)))
+        }
+      }
+      return try F.write(F.csv(records))
+    }
+    let base = try run(1)
+    let slow = runInProcess(["compare", base, try run(0.7)])
+    #expect(slow.code == .failure)
+    #expect(
+      slow.out.contains(
+        "WHOLE RUN: the whole run: 30.0% slower: 24 of 24 cells slower, 0 faster, p = 1.2e-07"))
+    #expect(slow.out.contains("  wrapper lock (24 cells): 30.0% slower"))
+    #expect(slow.out.contains("NOT JUDGED ALONE: 24 cells moved beyond the threshold"))
+    #expect(slow.out.contains("Holm's correction across the groups"))
+    #expect(slow.out.contains("Benjamini-Hochberg correction across the 24 matched cells"))
+    let json = runInProcess(["compare", base, try run(0.7), "--format", "json"])
+    let doc = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+    #expect(doc["correction"] as? String == "benjamini-hochberg")
+    let groups = try #require(doc["groups"] as? [[String: Any]])
+    #expect(groups.first?["scope"] as? String == "the whole run")
+    #expect(groups.first?["kind"] as? String == "regression")
+    let same = runInProcess(["compare", base, try run(1)])
+    #expect(same.code == .success)
+    #expect(same.out.contains("WHOLE RUN: the whole run: 0.0% faster: 0 of 24 cells slower"))
+    let help = runInProcess(["compare", "--help"])
+    #expect(help.out.contains("sign test") && help.out.contains("Benjamini-Hochberg"))
+  }
+
   @Test func reportPrintsTablesJSONOrHTML() throws {
     let path = try file(lock: steady, bare: .crash)
     let text = runInProcess(["report", path])
     #expect(text.code == .success)
     #expect(text.out.contains("RESULTS (outcomes over trials, median ops/s)"))
-    #expect(text.out.contains("unsafe: 5 of 5 trials failed (crash 5)"))
+    #expect(text.out.contains("unsafe: 8 of 8 trials failed (crash 8)"))
     let json = runInProcess(["report", path, "--format", "json"])
     let doc = try #require(
       try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
     #expect((doc["cells"] as? [Any])?.count == 2)
-    #expect(doc["trials"] as? Int == 10)
+    #expect(doc["trials"] as? Int == 16)
     let html = URL(fileURLWithPath: path).deletingLastPathComponent()
       .appendingPathComponent("report.html").path
     let page = runInProcess(["report", path, "--html", html])

@@ -111,4 +111,100 @@ import Testing
     #expect(c.regressions.isEmpty)
     #expect(Set(c.entries.map(\.what)) == ["not in the current run", "new: not in the baseline"])
   }
+
+  @Test func theSignTestAndTheCorrectionsMatchTheirDefinitions() {
+    // All 5 one way: 2 of the 32 sign patterns are as extreme.
+    #expect(abs(SignTest.pValue(down: 5, up: 0) - 2.0 / 32) < 1e-12)
+    #expect(abs(SignTest.pValue(down: 0, up: 10) - 2.0 / 1024) < 1e-12)
+    #expect(SignTest.pValue(down: 3, up: 3) == 1)
+    #expect(SignTest.pValue(down: 0, up: 0) == 1)
+    // The example: 284 of 288 slower is far beyond 1e-60, and no underflow to 0.
+    let p = SignTest.pValue(down: 284, up: 4)
+    #expect(p < 1e-60 && p > 0)
+    // Benjamini-Hochberg: sorted 0.005, 0.01, 0.03, 0.04 of 4 give 0.02, 0.02, 0.04, 0.04.
+    let bh = MultipleComparisons.benjaminiHochberg([0.01, 0.04, 0.03, 0.005])
+    #expect(zip(bh, [0.02, 0.04, 0.04, 0.02]).allSatisfy { abs($0 - $1) < 1e-12 })
+    // Holm: 0.005 x 4, 0.01 x 3, 0.03 x 2 (then 0.04 x 1 is held up to 0.06).
+    let holm = MultipleComparisons.holm([0.01, 0.04, 0.03, 0.005])
+    #expect(zip(holm, [0.03, 0.06, 0.06, 0.02]).allSatisfy { abs($0 - $1) < 1e-12 })
+  }
+
+  /// `count` cells of `wrapper` (subjects s0, s1, ...), each with `trials` at `level` times
+  /// a steady rate, jittered by the cell's index so no two cells tie.
+  func many(
+    _ wrapper: String, cells count: Int, trials: Int = 5, level: (Int) -> Double = { _ in 1 }
+  ) -> [CellStatistics] {
+    (0..<count).flatMap { i in
+      let cell = F.cell(wrapper, subject: "s\(i)")
+      return CellStatistics.compute(
+        (0..<trials).map { t in
+          let jitter = 1 + 0.004 * Double((i * 7 + t * 3) % 11) - 0.02
+          return F.trial(cell, t, opsPerSecond: 1e6 * level(i) * jitter)
+        })
+    }
+  }
+
+  @Test func oneCellOfManyAtTheBestFiveTrialsCanGiveIsNotARegression() {
+    // One lock cell of 300 halved with its 5 trials fully separated (p = 0.0079): chance
+    // gives about 2 such cells of 300 a night, so after the correction it is not confirmed.
+    let baseline = many("lock", cells: 300)
+    let current = many("lock", cells: 300, level: { $0 == 7 ? 0.5 : 1 })
+    let c = Comparison(baseline: baseline, current: current, threshold: 0.1)
+    #expect(c.testedCells == 300)
+    let halved = c.entries.first { $0.key.subject == "s7" }
+    #expect(halved?.kind == .inconclusive)
+    #expect(halved?.pValue.map { $0 < 0.01 } == true)
+    #expect(halved?.adjustedPValue.map { $0 >= 0.01 } == true)
+    #expect(halved?.what.contains("q = ") == true)
+    #expect(c.passed)
+  }
+
+  @Test func aWholeRunSlowerWithTwoTrialsASideIsARegression() {
+    // 2 trials a side can never confirm a cell, but 40 of 40 cells 30% slower is no chance.
+    let baseline = many("lock", cells: 40, trials: 2)
+    let current = many("lock", cells: 40, trials: 2, level: { _ in 0.7 })
+    let c = Comparison(baseline: baseline, current: current, threshold: 0.1)
+    #expect(c.regressions.isEmpty)
+    #expect(c.entries.allSatisfy { $0.tooFewTrials })
+    let run = c.groups.first { $0.scope == .run }
+    #expect(run?.kind == .regression)
+    #expect(run?.slower == 40)
+    #expect(run.map { abs($0.change + 0.3) < 1e-9 } == true)
+    #expect(
+      run?.what.hasPrefix("30.0% slower: 40 of 40 cells slower, 0 faster, p = 1.8e-12") == true)
+    #expect(!c.passed)
+  }
+
+  @Test func oneWrapperSlowerAcrossItsCellsIsFoundAndTheRunIsNot() {
+    // Eight wrappers of 30 cells; mutex 25% slower everywhere, the rest noise either way.
+    let wrappers = [
+      "unprotected", "lock", "mutex", "rwlock", "semaphore", "actor", "serial-queue",
+      "rw-barrier",
+    ]
+    let baseline = wrappers.flatMap { many($0, cells: 30) }
+    let current = wrappers.flatMap { w in
+      many(w, cells: 30, level: { i in w == "mutex" ? 0.75 : (i % 2 == 0 ? 0.97 : 1.03) })
+    }
+    let c = Comparison(baseline: baseline, current: current, threshold: 0.1)
+    let regressed = c.groupRegressions.map(\.label)
+    #expect(regressed == ["wrapper mutex"])
+    #expect(c.groups.first { $0.scope == .run }?.kind == .unchanged)
+  }
+
+  @Test func noiseEitherWayRaisesNoGroup() {
+    let baseline = many("lock", cells: 60, trials: 2)
+    let current = many("lock", cells: 60, trials: 2, level: { $0 % 2 == 0 ? 0.8 : 1.25 })
+    let c = Comparison(baseline: baseline, current: current, threshold: 0.1)
+    #expect(c.groups.allSatisfy { $0.kind == .unchanged })
+    #expect(c.passed)
+  }
+
+  @Test func theUnprotectedWrappersGroupIsAChangeNotARegression() {
+    let baseline = many("unprotected", cells: 30, trials: 2)
+    let current = many("unprotected", cells: 30, trials: 2, level: { _ in 0.5 })
+    let c = Comparison(baseline: baseline, current: current, threshold: 0.1)
+    #expect(c.groups.first { $0.scope == .wrapper("unprotected") }?.kind == .change)
+    // The whole run is still a regression: everything in it is slower.
+    #expect(c.groupRegressions.map(\.label) == ["the whole run"])
+  }
 }

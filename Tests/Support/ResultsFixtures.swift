@@ -34,11 +34,13 @@ package enum ResultsFixtures {
   }
 
   /// The CSV text of `records`, as `stress run` writes it.
-  package static func csv(_ records: [TrialRecord], shard: Shard? = nil) -> String {
+  package static func csv(
+    _ records: [TrialRecord], shard: Shard? = nil, environment: RunEnvironment = .current
+  ) -> String {
     var cells: [Cell] = []
     for r in records where !cells.contains(r.cell) { cells.append(r.cell) }
     let plan = plan(cells, trials: records.count, shard: shard)
-    let rows = records.map { ResultColumns.row($0, plan: plan, environment: .current) }
+    let rows = records.map { ResultColumns.row($0, plan: plan, environment: environment) }
     return ([ResultColumns.header] + rows).map(CSV.line).joined()
   }
 

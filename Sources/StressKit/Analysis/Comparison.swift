@@ -1,16 +1,23 @@
 import Foundation
 
-/// A baseline run against a current one, cell by cell (matched on `CellKey`): correctness
-/// changes and throughput changes beyond a threshold.
+/// A baseline run against a current one, cell by cell (matched on `CellKey`) and as a whole:
+/// correctness changes, and throughput changes beyond a threshold.
 ///
-/// Throughput is judged on medians, and a change beyond the threshold counts only when a
-/// two-sided Mann-Whitney U test on the two cells' trials gives p < `alpha`: the trials must
-/// separate, not just their medians. With fewer than 5 trials a side the test cannot reach
-/// p < 0.01 at all, so such a change is reported as inconclusive, never as a regression.
+/// A cell's throughput is judged on medians, and a change beyond the threshold counts only when
+/// a two-sided Mann-Whitney U test on the two cells' trials separates them, after the
+/// Benjamini-Hochberg correction across every matched cell: its adjusted p (q) must be below
+/// `alpha`, which keeps the expected share of false alarms among the cells reported at `alpha`.
+/// With fewer than 5 trials a side no test can reach p < 0.01, so such a change is reported as
+/// inconclusive, never as a regression. The groups (`groups`) judge what the cells cannot
+/// alone: the whole run, each wrapper and each subject, by a sign test over their cells.
 package struct Comparison: Sendable {
   package var threshold: Double
   package var alpha: Double
   package var entries: [Entry]
+  /// The whole run, then each wrapper and each subject, judged by a sign test over its cells.
+  package var groups: [Group] = []
+  /// How many cells' throughput the correction spans.
+  package var testedCells = 0
 
   package enum Kind: String, Sendable, Codable, CaseIterable {
     /// Fails the comparison: a protected wrapper that fails now, or one markedly slower.
@@ -35,8 +42,12 @@ package struct Comparison: Sendable {
     /// current / baseline - 1.
     package var throughputChange: Double?
     package var pValue: Double?
+    /// The Benjamini-Hochberg adjusted p-value across every matched cell's test.
+    package var adjustedPValue: Double?
     /// Inconclusive only because the trials are too few for the test to ever reach `alpha`.
     package var tooFewTrials = false
+    /// The throughput trials of the baseline's cell and the current one's.
+    package var trialCounts = (0, 0)
   }
 
   package init(
@@ -53,7 +64,7 @@ package struct Comparison: Sendable {
     var entries: [Entry] = []
     for key in Set(old.keys).union(new.keys).sorted() {
       switch (old[key], new[key]) {
-      case (let b?, let c?): entries += Self.compare(key, b, c, threshold: threshold, alpha: alpha)
+      case (let b?, let c?): entries += Self.compare(key, b, c)
       case (let b?, nil):
         entries.append(
           Entry(
@@ -67,15 +78,25 @@ package struct Comparison: Sendable {
       case (nil, nil): break
       }
     }
+    let tested = entries.indices.filter { entries[$0].pValue != nil }
+    let q = MultipleComparisons.benjaminiHochberg(tested.map { entries[$0].pValue! })
+    for (index, adjusted) in zip(tested, q) {
+      entries[index].adjustedPValue = adjusted
+      Self.judge(&entries[index], threshold: threshold, alpha: alpha, cells: tested.count)
+    }
     self.entries = entries
+    testedCells = tested.count
+    groups = Self.groups(entries, threshold: threshold, alpha: alpha)
   }
 
+  /// The cells that regressed, then the groups that did.
   package var regressions: [Entry] { entries.filter { $0.kind == .regression } }
+  package var groupRegressions: [Group] { groups.filter { $0.kind == .regression } }
+  package var passed: Bool { regressions.isEmpty && groupRegressions.isEmpty }
 
-  /// The correctness entry (if anything to say) and the throughput entry of one cell.
-  static func compare(
-    _ key: CellKey, _ b: CellStatistics, _ c: CellStatistics, threshold: Double, alpha: Double
-  ) -> [Entry] {
+  /// The correctness entry (if anything to say) and the throughput entry of one cell, its p
+  /// computed but not yet judged (that needs every cell's, for the correction).
+  static func compare(_ key: CellKey, _ b: CellStatistics, _ c: CellStatistics) -> [Entry] {
     let protected = c.cell.isProtected
     var found: [Entry] = []
     func entry(_ kind: Kind, _ what: String) -> Entry {
@@ -100,30 +121,38 @@ package struct Comparison: Sendable {
     var speed = entry(.unchanged, "")
     speed.baselineMedian = old
     speed.currentMedian = new
-    let change = new / old - 1
-    speed.throughputChange = change
+    speed.throughputChange = new / old - 1
+    speed.pValue = MannWhitney.pValue(b.rates, c.rates)
+    speed.trialCounts = (b.rates.count, c.rates.count)
+    return found + [speed]
+  }
+
+  /// Decides a throughput entry once its adjusted p is known.
+  static func judge(_ speed: inout Entry, threshold: Double, alpha: Double, cells: Int) {
+    guard let change = speed.throughputChange, let old = speed.baselineMedian,
+      let new = speed.currentMedian, let p = speed.pValue, let q = speed.adjustedPValue
+    else { return }
     let text = String(
       format: "%+.1f%% ops/s (median %@ -> %@)", change * 100, Formatting.compact(old),
       Formatting.compact(new))
+    let tests = "p = \(Formatting.pValue(p)), q = \(Formatting.pValue(q)) across \(cells) cells"
+    speed.tooFewTrials =
+      abs(change) > threshold
+      && MannWhitney.smallestPValue(speed.trialCounts.0, speed.trialCounts.1) >= alpha
     if abs(change) <= threshold {
+      speed.kind = .unchanged
       speed.what = "\(text), within the threshold"
-      return found + [speed]
-    }
-    let p = MannWhitney.pValue(b.rates, c.rates)
-    speed.pValue = p
-    if MannWhitney.smallestPValue(b.rates.count, c.rates.count) >= alpha {
+    } else if speed.tooFewTrials {
       speed.kind = .inconclusive
-      speed.tooFewTrials = true
       speed.what =
-        "\(text), but \(b.rates.count) and \(c.rates.count) trials cannot reach p < \(alpha) "
-        + "(5 a side can)"
-    } else if p >= alpha {
+        "\(text), but \(speed.trialCounts.0) and \(speed.trialCounts.1) trials cannot reach "
+        + "p < \(alpha) (5 a side can)"
+    } else if q >= alpha {
       speed.kind = .inconclusive
-      speed.what = "\(text), not significant (p = \(String(format: "%.3g", p)))"
+      speed.what = "\(text), not significant (\(tests))"
     } else {
-      speed.what = "\(text), p = \(String(format: "%.3g", p))"
-      speed.kind = change > 0 ? .improvement : protected ? .regression : .change
+      speed.what = "\(text), \(tests)"
+      speed.kind = change > 0 ? .improvement : speed.isProtected ? .regression : .change
     }
-    return found + [speed]
   }
 }

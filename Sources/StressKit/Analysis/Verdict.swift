@@ -57,6 +57,12 @@ package struct Verdict: Sendable, Equatable {
     failed == 0 && poweredTrials > 0 ? min(1, 3 / Double(poweredTrials)) : nil
   }
 
+  /// The verdict in two words, to tell whether it changed between runs: "unsafe", "no failure
+  /// seen" or "inconclusive".
+  package var finding: String {
+    failed > 0 ? "unsafe" : inconclusive ? "inconclusive" : "no failure seen"
+  }
+
   /// "unsafe" when any trial failed; otherwise no verdict beyond the bound.
   package var measured: String {
     if failed > 0 {

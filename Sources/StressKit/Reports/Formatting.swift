@@ -27,4 +27,10 @@ package enum Formatting {
       counts[outcome].map { "\(outcome.rawValue) \($0)/\(total)" }
     }.joined(separator: ", ")
   }
+
+  /// A p-value in 3 significant digits: 0.00794 -> "0.00794", 3.1e-61 -> "3.1e-61"; one too
+  /// small for a Double is "< 1e-300".
+  package static func pValue(_ p: Double) -> String {
+    p < 1e-300 ? "< 1e-300" : String(format: p < 1e-4 ? "%.2g" : "%.3g", p)
+  }
 }
