@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# The nightly job in one command: a release build, the nightly suite, and into
-# Results/nightly-<UTC date>/ the trial CSV, the per-cell summary (CSV and JSON), JUnit XML and
-# the HTML report; with a baseline, `stress compare` against it (text on stdout, markdown in
-# compare.md and, under GitHub Actions, on the job's summary page).
+# The nightly job on one machine, in one command: scripts/nightly-shard.sh as the only shard,
+# then scripts/nightly-merge.sh. Into Results/nightly-<UTC date>/ go the trial CSV, the
+# per-cell summary (CSV and JSON), JUnit XML and the HTML report; with a baseline, `stress
+# compare` against it (text on stdout, markdown in compare.md and, under GitHub Actions, on the
+# job's summary page). A CI matrix runs the two scripts itself (scripts/ci/).
 #
 #   scripts/nightly.sh [--baseline RESULTS.csv] [--threshold 10%] [--suite NAME] [--mode MODE]
-#                      [--time-budget DURATION] [--out-dir DIR]
+#                      [--time-budget DURATION] [--seed N] [--out-dir DIR] [--bin PATH]
 #
 # --time-budget (90s, 20m, 1h) bounds the run's wall clock: every cell gets its minimum of
 # trials, the rest goes to the least settled (`stress help run`). Without it, the suite's own
@@ -17,62 +18,43 @@
 set -uo pipefail
 here="$PWD"
 
+shard_args=()
+merge_args=()
 baseline="${STRESS_BASELINE:-}"
-threshold=10%
-suite=nightly
-mode=default
-budget=""
 dir=""
+usage="Usage: scripts/nightly.sh [--baseline RESULTS.csv] [--threshold 10%] [--suite NAME] [--mode MODE] [--time-budget DURATION] [--seed N] [--out-dir DIR] [--bin PATH]"
 while [ $# -gt 0 ]; do
   case "$1" in
     --baseline) baseline="${2:?--baseline needs a path}"; shift 2 ;;
-    --threshold) threshold="${2:?--threshold needs a percentage}"; shift 2 ;;
-    --suite) suite="${2:?--suite needs a name}"; shift 2 ;;
-    --mode) mode="${2:?--mode needs a mode}"; shift 2 ;;
-    --time-budget) budget="${2:?--time-budget needs a duration}"; shift 2 ;;
+    --threshold) merge_args+=("$1" "${2:?--threshold needs a percentage}"); shift 2 ;;
+    --suite|--mode|--time-budget|--seed) shard_args+=("$1" "${2:?$1 needs a value}"); shift 2 ;;
+    --bin) shard_args+=("$1" "${2:?--bin needs a path}"); merge_args+=("$1" "$2"); shift 2 ;;
     --out-dir) dir="${2:?--out-dir needs a path}"; shift 2 ;;
-    -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "Error: unknown argument '$1'." >&2; echo "Usage: scripts/nightly.sh [--baseline RESULTS.csv] [--threshold 10%] [--suite NAME] [--mode MODE] [--time-budget DURATION] [--out-dir DIR]" >&2; exit 64 ;;
+    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "Error: unknown argument '$1'." >&2; echo "$usage" >&2; exit 64 ;;
   esac
 done
-# Paths given are relative to where the script was called from, not to the repository.
-absolute() { case "$1" in /*) echo "$1" ;; *) echo "$here/$1" ;; esac; }
-[ -n "$baseline" ] && baseline="$(absolute "$baseline")"
+source "$(dirname "$0")/nightly-common.sh"
 [ -n "$dir" ] && dir="$(absolute "$dir")"
-cd "$(dirname "$0")/.."
-if [ -n "$baseline" ] && [ ! -f "$baseline" ]; then
-  echo "Error: no such baseline file: '$baseline'." >&2
-  exit 64
-fi
-if [ -z "$dir" ]; then
-  dir="Results/nightly-$(date -u +%Y-%m-%d)"
-  n=1
-  while [ -e "$dir" ]; do n=$((n + 1)); dir="Results/nightly-$(date -u +%Y-%m-%d)-$n"; done
-fi
-mkdir -p "$dir" || exit 2
-
-swift build -c release --product stress || exit 2
-bin="$(swift build -c release --show-bin-path)/stress"
-
-# Progress goes to stderr (plain lines in a CI log); the JSON summary to a file.
-"$bin" run --suite "$suite" --mode "$mode" ${budget:+--time-budget "$budget"} --out "$dir/results.csv" \
-  --summary-out "$dir/summary.csv" --junit "$dir/junit.xml" --format json > "$dir/summary.json"
-run_status=$?
-case $run_status in 0|1) ;; *) echo "stress run failed with exit code $run_status" >&2; exit $run_status ;; esac
-
-"$bin" report "$dir/results.csv" || exit 2
-"$bin" report "$dir/results.csv" --html "$dir/report.html" || exit 2
-
-compare_status=0
+# Checked before the run, not after it.
 if [ -n "$baseline" ]; then
-  "$bin" compare "$baseline" "$dir/results.csv" --threshold "$threshold"
-  compare_status=$?
-  "$bin" compare "$baseline" "$dir/results.csv" --threshold "$threshold" --format markdown \
-    > "$dir/compare.md"
-  if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then cat "$dir/compare.md" >> "$GITHUB_STEP_SUMMARY"; fi
-  case $compare_status in 0|1) ;; *) exit $compare_status ;; esac
+  baseline="$(absolute "$baseline")"
+  if [ ! -f "$baseline" ]; then echo "Error: no such baseline file: '$baseline'." >&2; exit 64; fi
+  merge_args+=(--baseline "$baseline")
+fi
+scripts="$(cd "$(dirname "$0")" && pwd)"
+cd "$scripts/.."
+if [ -z "$dir" ]; then
+  dir="$PWD/Results/nightly-$(date -u +%Y-%m-%d)"
+  n=1
+  while [ -e "$dir" ]; do n=$((n + 1)); dir="$PWD/Results/nightly-$(date -u +%Y-%m-%d)-$n"; done
 fi
 
-echo "Nightly results in $dir (results.csv, summary.csv, summary.json, junit.xml, report.html)"
-if [ $run_status -ne 0 ] || [ $compare_status -ne 0 ]; then exit 1; fi
-exit 0
+"$scripts/nightly-shard.sh" --shard 1/1 --out-dir "$dir" ${shard_args[@]+"${shard_args[@]}"} \
+  || exit $?
+mv "$dir/summary-1-of-1.csv" "$dir/summary.csv" || exit 2
+"$scripts/nightly-merge.sh" "$dir/shard-1-of-1.csv" --out-dir "$dir" \
+  ${merge_args[@]+"${merge_args[@]}"}
+status=$?
+rm -f "$dir/shard-1-of-1.csv"
+exit $status

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# The nightly job's last step, after its shards (scripts/nightly-shard.sh): merge them into
+# DIR/results.csv, then publish the night: JUnit XML, the HTML report, the JSON summary and,
+# with a baseline, `stress compare` against it (text on stdout, markdown in compare.md and,
+# under GitHub Actions, on the job's summary page).
+#
+#   scripts/nightly-merge.sh SHARD.csv... [--baseline RESULTS.csv] [--threshold 10%]
+#                            [--out-dir DIR] [--bin PATH]
+#
+# A missing shard is noted, not an error: the night is judged on what ran.
+#
+# Exit code: 0 all passed; 1 a protected wrapper failed, a subject is broken, or the
+# comparison found a regression; 2 the harness could not run or a shard is unreadable; 64 bad
+# arguments. STRESS_BASELINE may name the baseline instead of --baseline.
+set -uo pipefail
+here="$PWD"
+
+baseline="${STRESS_BASELINE:-}"
+threshold=10%
+dir="Results/nightly"
+bin=""
+shards=()
+usage="Usage: scripts/nightly-merge.sh SHARD.csv... [--baseline RESULTS.csv] [--threshold 10%] [--out-dir DIR] [--bin PATH]"
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --baseline) baseline="${2:?--baseline needs a path}"; shift 2 ;;
+    --threshold) threshold="${2:?--threshold needs a percentage}"; shift 2 ;;
+    --out-dir) dir="${2:?--out-dir needs a path}"; shift 2 ;;
+    --bin) bin="${2:?--bin needs a path}"; shift 2 ;;
+    -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -*) echo "Error: unknown argument '$1'." >&2; echo "$usage" >&2; exit 64 ;;
+    *) shards+=("$1"); shift ;;
+  esac
+done
+source "$(dirname "$0")/nightly-common.sh"
+if [ ${#shards[@]} -eq 0 ]; then
+  echo "Error: no shard CSV to merge." >&2; echo "$usage" >&2; exit 64
+fi
+for i in "${!shards[@]}"; do shards[$i]="$(absolute "${shards[$i]}")"; done
+[ -n "$baseline" ] && baseline="$(absolute "$baseline")"
+[ -n "$bin" ] && bin="$(absolute "$bin")"
+dir="$(absolute "$dir")"
+cd "$(dirname "$0")/.."
+if [ -n "$baseline" ] && [ ! -f "$baseline" ]; then
+  echo "Error: no such baseline file: '$baseline'." >&2
+  exit 64
+fi
+mkdir -p "$dir" || exit 2
+bin="$(stress_binary "$bin")" || exit 2
+
+"$bin" merge "${shards[@]}" -o "$dir/results.csv" || exit 2
+"$bin" report "$dir/results.csv" --junit "$dir/junit.xml" --html "$dir/report.html" || exit 2
+"$bin" report "$dir/results.csv" --format json > "$dir/summary.json" || exit 2
+"$bin" report "$dir/results.csv" || exit 2
+run_status=0
+grep -q '"passed" : false' "$dir/summary.json" && run_status=1
+
+compare_status=0
+if [ -n "$baseline" ]; then
+  "$bin" compare "$baseline" "$dir/results.csv" --threshold "$threshold"
+  compare_status=$?
+  "$bin" compare "$baseline" "$dir/results.csv" --threshold "$threshold" --format markdown \
+    > "$dir/compare.md"
+  if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then cat "$dir/compare.md" >> "$GITHUB_STEP_SUMMARY"; fi
+  case $compare_status in 0|1) ;; *) exit $compare_status ;; esac
+fi
+
+echo "Nightly results in $dir (results.csv, summary.json, junit.xml, report.html${baseline:+, compare.md})"
+if [ $run_status -ne 0 ] || [ $compare_status -ne 0 ]; then exit 1; fi
+exit 0
