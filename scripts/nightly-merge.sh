@@ -5,9 +5,11 @@
 # under GitHub Actions, on the job's summary page).
 #
 #   scripts/nightly-merge.sh SHARD.csv... [--baseline RESULTS.csv] [--threshold 10%]
-#                            [--out-dir DIR] [--bin PATH]
+#                            [--history DIR] [--keep 30] [--out-dir DIR] [--bin PATH]
 #
-# A missing shard is noted, not an error: the night is judged on what ran.
+# A missing shard is noted, not an error: the night is judged on what ran. With --history,
+# tonight's trial CSV joins the nights kept in that directory (the last --keep of them, 30
+# unless told), and `stress trend` over them writes trend.html and trend.csv.
 #
 # Exit code: 0 all passed; 1 a protected wrapper failed, a subject is broken, or the
 # comparison found a regression; 2 the harness could not run or a shard is unreadable; 64 bad
@@ -17,28 +19,36 @@ here="$PWD"
 
 baseline="${STRESS_BASELINE:-}"
 threshold=10%
+history=""
+keep=30
 dir="Results/nightly"
 bin=""
 shards=()
-usage="Usage: scripts/nightly-merge.sh SHARD.csv... [--baseline RESULTS.csv] [--threshold 10%] [--out-dir DIR] [--bin PATH]"
+usage="Usage: scripts/nightly-merge.sh SHARD.csv... [--baseline RESULTS.csv] [--threshold 10%] [--history DIR] [--keep 30] [--out-dir DIR] [--bin PATH]"
 while [ $# -gt 0 ]; do
   case "$1" in
     --baseline) baseline="${2:?--baseline needs a path}"; shift 2 ;;
     --threshold) threshold="${2:?--threshold needs a percentage}"; shift 2 ;;
+    --history) history="${2:?--history needs a directory}"; shift 2 ;;
+    --keep) keep="${2:?--keep needs a number}"; shift 2 ;;
     --out-dir) dir="${2:?--out-dir needs a path}"; shift 2 ;;
     --bin) bin="${2:?--bin needs a path}"; shift 2 ;;
-    -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "Error: unknown argument '$1'." >&2; echo "$usage" >&2; exit 64 ;;
     *) shards+=("$1"); shift ;;
   esac
 done
 source "$(dirname "$0")/nightly-common.sh"
+if ! [[ "$keep" =~ ^[1-9][0-9]*$ ]]; then
+  echo "Error: --keep needs a whole number of nights, 1 or more; got '$keep'." >&2; exit 64
+fi
 if [ ${#shards[@]} -eq 0 ]; then
   echo "Error: no shard CSV to merge." >&2; echo "$usage" >&2; exit 64
 fi
 for i in "${!shards[@]}"; do shards[$i]="$(absolute "${shards[$i]}")"; done
 [ -n "$baseline" ] && baseline="$(absolute "$baseline")"
 [ -n "$bin" ] && bin="$(absolute "$bin")"
+[ -n "$history" ] && history="$(absolute "$history")"
 dir="$(absolute "$dir")"
 cd "$(dirname "$0")/.."
 if [ -n "$baseline" ] && [ ! -f "$baseline" ]; then
@@ -65,6 +75,16 @@ if [ -n "$baseline" ]; then
   case $compare_status in 0|1) ;; *) exit $compare_status ;; esac
 fi
 
-echo "Nightly results in $dir (results.csv, summary.json, junit.xml, report.html${baseline:+, compare.md})"
+if [ -n "$history" ]; then
+  mkdir -p "$history" || exit 2
+  # Named by the night's start, so the names sort as the nights do.
+  night="$(sed -n '2p' "$dir/results.csv" | cut -d, -f2 | tr -d ':')"
+  cp "$dir/results.csv" "$history/night-${night:-$(date -u +%Y-%m-%dT%H%M%SZ)}.csv" || exit 2
+  ls "$history"/night-*.csv | sort | head -n "-$keep" | while read -r old; do rm -f "$old"; done
+  "$bin" trend "$history"/night-*.csv --html "$dir/trend.html" || exit 2
+  "$bin" trend "$history"/night-*.csv --format csv > "$dir/trend.csv" || exit 2
+fi
+
+echo "Nightly results in $dir (results.csv, summary.json, junit.xml, report.html${baseline:+, compare.md}${history:+, trend.html, trend.csv})"
 if [ $run_status -ne 0 ] || [ $compare_status -ne 0 ]; then exit 1; fi
 exit 0

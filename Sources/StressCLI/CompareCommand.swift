@@ -81,7 +81,7 @@ struct CompareCommand: Subcommand {
     let report = ComparisonReport(
       comparison: comparison, news: news, baseline: files[0], current: files[1])
     switch parsed.format {
-    case .text: console.out(report.text())
+    case .text, .csv: console.out(report.text())
     case .markdown: console.out(report.markdown())
     case .json: console.out(report.json())
     }

@@ -3,6 +3,7 @@ enum OutputFormat: String, CaseIterable {
   case text
   case markdown
   case json
+  case csv
 }
 
 extension Option where Arguments: CommandArguments {

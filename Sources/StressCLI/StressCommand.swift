@@ -29,6 +29,9 @@ public enum StressCommand {
     SubcommandEntry(MergeCommand.self) { _, console, arguments in
       try MergeCommand(console: console).run(arguments)
     },
+    SubcommandEntry(TrendCommand.self) { _, console, arguments in
+      try TrendCommand(console: console).run(arguments)
+    },
     SubcommandEntry(BenchCommand.self) { catalog, console, arguments in
       try BenchCommand(catalog: catalog, console: console).run(arguments)
     },

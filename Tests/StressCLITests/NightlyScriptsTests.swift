@@ -34,12 +34,12 @@ import Testing
         "scripts/nightly-shard.sh --shard ${{ matrix.shard }}/${{ strategy.job-total }} "
           + "--seed ${{ github.run_id }} --time-budget 5m"))
     #expect(try run("merge", "Merge").contains("scripts/nightly-merge.sh shards/shard-*.csv"))
-    // The night's trial CSVs stay 30 days: the trend's history.
-    let keep = try #require(
-      jobs["merge"]?["steps"]?.items.first {
-        $0["name"]?.string?.hasPrefix("Keep the night") == true
-      })
-    #expect(keep["with"]?["retention-days"]?.string == "30")
+    // The last 30 nights stay in the cache, and tonight joins them passing or not.
+    #expect(try run("merge", "Merge").contains("--history history --keep 30"))
+    let steps = try #require(jobs["merge"]?["steps"]).items
+    let save = try #require(steps.first { $0["name"]?.string?.hasPrefix("Keep tonight") == true })
+    #expect(save["if"]?.string == "always()")
+    #expect(save["with"]?["path"]?.string == "history")
   }
 
   @Test func theKubernetesIndexedJobMakesItsIndexTheShard() throws {
@@ -132,6 +132,14 @@ import Testing
     let compared = try runShell(merge, in: dir, timeout: 120)
     #expect(compared.out.contains("WHOLE RUN: the whole run"))
     #expect(FileManager.default.fileExists(atPath: night.appendingPathComponent("compare.md").path))
+    // The history: the same night merged twice is one night; the trend page and CSV are written.
+    let history = try FileManager.default.contentsOfDirectory(
+      atPath: dir.appendingPathComponent("history").path)
+    #expect(history.count == 1 && history[0].hasPrefix("night-"))
+    let trend = try String(
+      contentsOf: night.appendingPathComponent("trend.csv"), encoding: .utf8)
+    #expect(trend.hasPrefix("night,started_at,run_id"))
+    #expect(FileManager.default.fileExists(atPath: night.appendingPathComponent("trend.html").path))
   }
 
   @Test func theYAMLReaderReadsWhatTheFilesUseAndRefusesTheRest() throws {

@@ -155,6 +155,34 @@ import Testing
     #expect(help.out.contains("sign test") && help.out.contains("Benjamini-Hochberg"))
   }
 
+  @Test func trendShowsNightsAsTextCSVJSONOrAPage() throws {
+    let first = try file(lock: steady, bare: .crash)
+    let second = try file(lock: steady.map { $0 * 2 })
+    let text = runInProcess(["trend", first, second])
+    #expect(text.code == .success)
+    #expect(text.out.hasPrefix("NIGHTS\n  1  "))
+    #expect(text.out.contains("  s: unsafe | no failure seen\n"))
+    #expect(text.out.contains("  s / lock / 2 threads: 1.0M 2.0M\n"))
+    let csv = runInProcess(["trend", first, second, "--format", "csv"])
+    #expect(csv.out.hasPrefix(CSV.line(Trend.csvHeader)))
+    #expect(CSV.parse(csv.out).count == 1 + 4)
+    let json = runInProcess(["trend", first, second, "--format", "json"])
+    let doc = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+    #expect((doc["nights"] as? [Any])?.count == 2)
+    let page = URL(fileURLWithPath: first).deletingLastPathComponent()
+      .appendingPathComponent("trend.html").path
+    let html = runInProcess(["trend", first, second, "--html", page])
+    #expect(html.code == .success)
+    #expect(try String(contentsOfFile: page, encoding: .utf8).contains("<svg"))
+    // A JUnit file from a report, as the merge step publishes it.
+    let junit = URL(fileURLWithPath: first).deletingLastPathComponent()
+      .appendingPathComponent("junit.xml").path
+    let report = runInProcess(["report", first, "--junit", junit])
+    #expect(report.code == .success)
+    #expect(try String(contentsOfFile: junit, encoding: .utf8).hasPrefix("<?xml"))
+  }
+
   @Test func reportPrintsTablesJSONOrHTML() throws {
     let path = try file(lock: steady, bare: .crash)
     let text = runInProcess(["report", path])
@@ -205,6 +233,10 @@ import Testing
       ["report", "a.csv", "--format", "markdown"], "Error: Invalid value 'markdown' for '--format'"
     ),
     (["report", "a.csv", "--html"], "Error: Missing value for '--html <path>'."),
+    (["trend"], "Error: No results file to read."),
+    (["trend", "a.csv", "--format", "markdown"], "Error: Invalid value 'markdown' for '--format'"),
+    (["trend", "a.csv", "--html"], "Error: Missing value for '--html <path>'."),
+    (["report", "a.csv", "--junit"], "Error: Missing value for '--junit <path>'."),
     (["merge", "a.csv"], "Error: Missing '-o <path>'"),
     (["merge", "-o", "x.csv"], "Error: No results files to merge."),
     (["list", "--format", "yaml"], "Error: Invalid value 'yaml' for '--format'"),

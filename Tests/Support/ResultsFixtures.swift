@@ -25,9 +25,12 @@ package enum ResultsFixtures {
     return TrialRecord(cell: cell, trial: trial, seed: UInt64(trial), result: result)
   }
 
-  package static func plan(_ cells: [Cell], trials: Int, shard: Shard? = nil) -> Plan {
+  package static func plan(
+    _ cells: [Cell], trials: Int, shard: Shard? = nil,
+    startedAt: Date = Date(timeIntervalSince1970: 1_800_000_000)
+  ) -> Plan {
     var plan = Plan(
-      runID: "fixture", startedAt: Date(timeIntervalSince1970: 1_800_000_000), suite: "fixture",
+      runID: "fixture", startedAt: startedAt, suite: "fixture",
       mode: .default, cells: cells, trials: trials, bound: .ops(1000), seed: 0, timeout: 10)
     plan.shard = shard
     return plan
@@ -35,11 +38,12 @@ package enum ResultsFixtures {
 
   /// The CSV text of `records`, as `stress run` writes it.
   package static func csv(
-    _ records: [TrialRecord], shard: Shard? = nil, environment: RunEnvironment = .current
+    _ records: [TrialRecord], shard: Shard? = nil, environment: RunEnvironment = .current,
+    startedAt: Date = Date(timeIntervalSince1970: 1_800_000_000)
   ) -> String {
     var cells: [Cell] = []
     for r in records where !cells.contains(r.cell) { cells.append(r.cell) }
-    let plan = plan(cells, trials: records.count, shard: shard)
+    let plan = plan(cells, trials: records.count, shard: shard, startedAt: startedAt)
     let rows = records.map { ResultColumns.row($0, plan: plan, environment: environment) }
     return ([ResultColumns.header] + rows).map(CSV.line).joined()
   }
