@@ -22,14 +22,20 @@ package final class ISO8601DateFormatterMutatingSubject: StressSubject, @uncheck
   static let options: [ISO8601DateFormatter.Options] = [
     [.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds],
   ]
-  private let formatter = ISO8601DateFormatter()
+  private let formatter: ISO8601DateFormatter
   /// Sets begun and sets ended: equal while none is in flight.
   private let setsBegun = Atomic<Int>(0)
   private let setsEnded = Atomic<Int>(0)
   /// What writes' formats found wrong (touched only on a failure).
   private let writeViolations = Mutex(Violations())
 
-  package init(shape: TrialShape) {
+  package convenience init(shape: TrialShape) {
+    self.init(shape: shape, formatter: ISO8601DateFormatter())
+  }
+
+  /// With a formatter of the test's (one that misbehaves on purpose, to check the oracle).
+  package init(shape: TrialShape, formatter: ISO8601DateFormatter) {
+    self.formatter = formatter
     formatter.formatOptions = Self.options[0]
   }
 
