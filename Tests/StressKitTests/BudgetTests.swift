@@ -76,6 +76,8 @@ import Testing
     // Throughput: wide open before 3 rates, then the interval's half-width over the mean.
     #expect(BudgetPlanner.unsettled(stats("lock", [1e6, 2e6])) == 1)
     #expect(BudgetPlanner.unsettled(stats("lock", [1e6, 1e6, 1e6])) == nil)
+    // Trials of one visit are one moment of the machine: wide open until a second visit.
+    #expect(BudgetPlanner.unsettled(stats("lock", [1e6, 1e6, 1e6]), visits: 1) == 1)
     let spread = stats("lock", [1e6, 1.1e6, 0.9e6, 1e6])
     let expected = (spread.confidence999!.upperBound - spread.mean!) / spread.mean!
     #expect(BudgetPlanner.unsettled(spread) == expected)

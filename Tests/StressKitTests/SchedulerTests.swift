@@ -314,6 +314,26 @@ import Testing
     #expect(unprotected == Array(0..<118))
   }
 
+  @Test func everyCellGetsASecondLookBeforeAnyGetsAThird() throws {
+    // 3 trials settle lock's interval (its throughput never varies), but all in one visit:
+    // one moment of the machine. It gets a second visit, later, before unprotected's open
+    // verdict takes the rest.
+    var plan = try budgeted(0.5, wrappers: ["lock", "unprotected"])
+    plan.trials = 3
+    let log = Log()
+    log.trialCost = 1.0 / 128
+    let cells = try scheduler(plan, log) { _, _ in Self.ok }.run(observers: [log])
+    let trials = Dictionary(uniqueKeysWithValues: cells.map { ($0.cell.wrapper, $0.trials) })
+    #expect(trials["lock"] == 6)
+    let order = log.records.map(\.cell.wrapper)
+    #expect(
+      Array(order.prefix(9)) == [
+        "lock", "lock", "lock", "unprotected", "unprotected",
+        "unprotected", "lock", "lock", "lock",
+      ])
+    #expect(trials["unprotected"].map { $0 > 6 } == true)
+  }
+
   @Test func aBudgetPaysForTheControlToo() throws {
     let plan = try budgeted(0.5, wrappers: ["unprotected"], control: true)
     let log = Log()

@@ -38,18 +38,23 @@ package enum BudgetPlanner {
   /// How far from settled a cell's result is, on one scale for both questions it answers:
   /// - its verdict, for an unprotected cell at 2 or more threads with no failure yet: the
   ///   width of the rule-of-three bound, 3/n;
-  /// - its throughput: the 99.9% interval's half-width over the mean (1, wide open, before
-  ///   there are 3 rates to compute it from).
+  /// - its throughput: the 99.9% interval's half-width over the mean; 1, wide open, before
+  ///   there are 3 rates to compute it from, or while every trial came from one `visits`.
+  ///   Trials in a row see the machine at one moment: a burst of load elsewhere moves them all
+  ///   together, and their interval cannot show it. A second visit, later in the run, is what
+  ///   makes a median comparable with another night's (`stress compare`).
   ///
   /// nil when more trials cannot change what the cell says: it failed (a failure settles the
   /// verdict, and its throughput is not the question), or it measures no throughput.
-  package static func unsettled(_ s: CellStatistics) -> Double? {
+  package static func unsettled(_ s: CellStatistics, visits: Int = 2) -> Double? {
     guard s.trials > 0, s.failedTrials == 0 else { return nil }
     var score = 0.0
     if !s.cell.isProtected && s.cell.threads > 1 {
       score = 3 / Double(s.trials)
     }
-    if let ci = s.confidence999, let mean = s.mean, mean > 0 {
+    if !s.rates.isEmpty && visits < 2 {
+      score = max(score, 1)
+    } else if let ci = s.confidence999, let mean = s.mean, mean > 0 {
       score = max(score, (ci.upperBound - mean) / mean)
     } else if !s.rates.isEmpty {
       score = max(score, 1)
@@ -59,12 +64,14 @@ package enum BudgetPlanner {
 
   /// The index of the cell to visit next: the least settled (the earliest on a tie) among
   /// those whose visit, `visitCost(index)` seconds, fits in `remaining`; nil when none does.
+  /// `visits[i]`: the visits cell i has had (every cell 2 when not given).
   package static func next(
-    _ cells: [CellStatistics], remaining: Double, visitCost: (Int) -> Double
+    _ cells: [CellStatistics], visits: [Int]? = nil, remaining: Double,
+    visitCost: (Int) -> Double
   ) -> Int? {
     var best: (index: Int, score: Double)?
     for (index, s) in cells.enumerated() {
-      guard let score = unsettled(s), score > (best?.score ?? 0),
+      guard let score = unsettled(s, visits: visits?[index] ?? 2), score > (best?.score ?? 0),
         visitCost(index) <= remaining
       else { continue }
       best = (index, score)

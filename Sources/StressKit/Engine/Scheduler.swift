@@ -7,7 +7,8 @@
 /// positive control at its thread count, in the same worker: the control sees the machine as
 /// the cell did. With a time budget, every cell first gets its minimum; then the cell least
 /// settled gets another visit (the minimum's number of trials, then a control trial) while a
-/// visit still fits (`BudgetPlanner`).
+/// visit still fits (`BudgetPlanner`): a cell measured in one visit only is wide open, so
+/// every cell gets a second, later look before any gets a third.
 ///
 /// Call `run` from a thread that outlives the run (the main thread): on Linux a worker asks to
 /// die with the thread that started it, so a pool thread that retires would take it along.
@@ -60,7 +61,8 @@ package final class Scheduler {
     if let budget = plan.timeBudget {
       let deadline = run.budgetStart + budget
       while let index = BudgetPlanner.next(
-        run.cells, remaining: deadline - clock(), visitCost: run.visitCost)
+        run.cells, visits: run.cellVisits, remaining: deadline - clock(),
+        visitCost: run.visitCost)
       {
         let next = run.nextTrial[index]
         try run.visit(index, trials: Array(next..<next + plan.trials), announced: false)
@@ -87,6 +89,8 @@ package final class Scheduler {
     var controlTrialsDone: Set<[Int]> = []
     /// Visits made at each thread count: the control's next trial number comes from it.
     var visits: [Int: Int] = [:]
+    /// Visits that ran trials of each cell (a resumed cell's earlier trials count as one).
+    var cellVisits: [Int]
     var resumed: [Cell: Set<Int>]
     var nextTrial: [Int]
     /// Seconds spent on each cell's measured trials, and on the control's, by thread count.
@@ -108,6 +112,7 @@ package final class Scheduler {
       nextTrial = plan.cells.map { c in max(plan.trials, (byCell[c]?.map(\.trial).max() ?? -1) + 1)
       }
       cost = plan.cells.map { _ in (0, 0) }
+      cellVisits = plan.cells.map { byCell[$0] == nil ? 0 : 1 }
       for (cell, records) in byCell where cell.isControl {
         controls[cell.threads] = CellStatistics(cell: cell, records: records)
         for r in records { controlTrialsDone.insert([cell.threads, r.trial]) }
@@ -145,6 +150,7 @@ package final class Scheduler {
       let visit = visits[cell.threads, default: 0]
       visits[cell.threads] = visit + 1
       guard !remaining.isEmpty else { return }
+      cellVisits[index] += 1
       if announced {
         for o in observers { try o.cellStarted(cell, index: index, of: plan.cells.count) }
       }
