@@ -6,6 +6,7 @@ public enum FoundationCatalog {
   /// concrete type, so its trial loop is compiled for it.
   public static var catalog: Catalog {
     var catalog = Catalog.standard
+    catalog.listedEntries = SummaryLists.entries
     catalog.add(SwiftArraySubject.self)
     catalog.add(SwiftDictionarySubject.self)
     catalog.add(SwiftSetSubject.self)

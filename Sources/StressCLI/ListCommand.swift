@@ -3,15 +3,21 @@ import StressKit
 /// `stress list`: subjects (with what is documented), wrappers, and suites.
 struct ListCommand: Subcommand {
   static let name = "list"
-  static let overview = "List subjects, wrappers and suites."
-  static let usage = "stress list [--all] [--format <format>]"
+  static let overview = "List subjects, wrappers and suites, or the thread-safety lists."
+  static let usage = "stress list [--all] [--lists] [--format <format>]"
   struct Arguments: CommandArguments {
     var all = false
+    var lists = false
     var format = OutputFormat.text
   }
   static var options: [Option<Arguments>] {
     [
       .flag("all", "Include the hidden self-test subjects.", sets: \.all),
+      .flag(
+        "lists",
+        "Instead: every entry of Apple's Thread Safety Summary, its documented status, the "
+          + "Swift name it has on Linux (or none) and the subjects that stress it.",
+        sets: \.lists),
       .format("text or json.", to: \.format),
     ]
   }
@@ -25,6 +31,7 @@ struct ListCommand: Subcommand {
 
   func run(_ arguments: [String]) throws -> ExitCode {
     guard let parsed = try parse(arguments) else { return .success }
+    if parsed.lists { return lists(json: parsed.format == .json) }
     let subjects = parsed.all ? catalog.subjects : catalog.visibleSubjects
     let drivers =
       catalog.wrappers.map { ($0.info, "threads") }
@@ -80,6 +87,61 @@ struct ListCommand: Subcommand {
       : Table(header: ["name", "description"], rows: rows).render()
     console.out(text)
     return .success
+  }
+
+  /// `--lists`: the catalog's listed entries, as a table or as `{"lists": [...]}`.
+  func lists(json: Bool) -> ExitCode {
+    let entries = catalog.listedEntries
+    if json {
+      console.out(
+        JSONOutput.encode(
+          ListsDocument(
+            lists: entries.map {
+              .init(
+                name: $0.name, documented: $0.documented.rawValue, linux: $0.platformName,
+                subjects: $0.subjects)
+            })))
+      return .success
+    }
+    guard !entries.isEmpty else {
+      console.out("This catalog accounts for no published thread-safety list.\n")
+      return .success
+    }
+    let present = entries.filter { $0.platformName != nil }.count
+    let stressed = entries.filter { !$0.subjects.isEmpty }.count
+    var text =
+      "THE THREAD SAFETY SUMMARY'S LISTS (Apple, Threading Programming Guide): \(entries.count) "
+      + "entries, \(present) in Foundation on Linux, \(stressed) stressed here\n"
+    text += Table(
+      header: ["name", "documented", "linux", "subjects"],
+      rows: entries.map {
+        [
+          $0.name, $0.documented.rawValue, $0.platformName ?? "-",
+          $0.subjects.isEmpty ? "-" : $0.subjects.joined(separator: ", "),
+        ]
+      }
+    ).render()
+    console.out(text)
+    return .success
+  }
+
+  struct ListsDocument: Encodable {
+    var lists: [Entry]
+    struct Entry: Encodable {
+      var name, documented: String
+      /// Encoded as null where Foundation on Linux has none.
+      var linux: String?
+      var subjects: [String]
+
+      func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(name, forKey: .name)
+        try c.encode(documented, forKey: .documented)
+        try c.encode(linux, forKey: .linux)
+        try c.encode(subjects, forKey: .subjects)
+      }
+      enum CodingKeys: String, CodingKey { case name, documented, linux, subjects }
+    }
   }
 
   private func percent(_ ratio: Double) -> String {

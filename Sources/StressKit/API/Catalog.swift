@@ -7,6 +7,9 @@ public struct Catalog: Sendable {
   package private(set) var entries: [SubjectEntry] = []
   package private(set) var wrappers: [any Wrapper.Type] = []
   package private(set) var taskWrappers: [any AsyncWrapper.Type] = []
+  /// The published thread-safety lists this catalog accounts for, entry by entry (the
+  /// Foundation catalog's: Apple's Thread Safety Summary).
+  public var listedEntries: [ListedEntry] = []
 
   /// An empty catalog; `Catalog.standard` has the built-in wrappers.
   public init() {}

@@ -1,0 +1,109 @@
+import StressKit
+
+/// Apple's Thread Safety Summary (Threading Programming Guide, Foundation): both lists, entry
+/// by entry in the Summary's own spelling, with what exists in Foundation on Linux under that
+/// name or its Swift name, and the subjects that stress it. Which names exist is established
+/// by compiling (`SummaryListsTests`).
+enum SummaryLists {
+  static let safe: [ListedEntry] = [
+    ListedEntry("NSArray", .safe, platformName: "NSArray", subjects: ["nsarray"]),
+    ListedEntry("NSAssertionHandler", .safe, platformName: nil),
+    ListedEntry("NSAttributedString", .safe, platformName: "NSAttributedString"),
+    ListedEntry("NSCalendarDate", .safe, platformName: nil),
+    ListedEntry("NSCharacterSet", .safe, platformName: "NSCharacterSet"),
+    ListedEntry("NSConditionLock", .safe, platformName: "NSConditionLock"),
+    ListedEntry("NSConnection", .safe, platformName: nil),
+    ListedEntry("NSData", .safe, platformName: "NSData"),
+    ListedEntry("NSDate", .safe, platformName: "NSDate"),
+    ListedEntry("NSDecimal functions", .safe, platformName: "NSDecimalAdd"),
+    ListedEntry("NSDecimalNumber", .safe, platformName: "NSDecimalNumber"),
+    ListedEntry("NSDecimalNumberHandler", .safe, platformName: "NSDecimalNumberHandler"),
+    ListedEntry("NSDeserializer", .safe, platformName: nil),
+    ListedEntry("NSDictionary", .safe, platformName: "NSDictionary", subjects: ["nsdictionary"]),
+    ListedEntry("NSDistantObject", .safe, platformName: nil),
+    ListedEntry("NSDistributedLock", .safe, platformName: nil),
+    ListedEntry("NSDistributedNotificationCenter", .safe, platformName: nil),
+    ListedEntry("NSException", .safe, platformName: nil),
+    ListedEntry("NSFileManager", .safe, platformName: "FileManager"),
+    ListedEntry("NSHost", .safe, platformName: "Host"),
+    ListedEntry("NSLock", .safe, platformName: "NSLock", subjects: ["recursive-lock-deadlock"]),
+    ListedEntry("NSLog/NSLogv", .safe, platformName: "NSLog"),
+    ListedEntry("NSMethodSignature", .safe, platformName: nil),
+    ListedEntry("NSNotification", .safe, platformName: "NSNotification"),
+    ListedEntry(
+      "NSNotificationCenter", .safe, platformName: "NotificationCenter",
+      subjects: ["notificationcenter"]),
+    ListedEntry("NSNumber", .safe, platformName: "NSNumber"),
+    ListedEntry("NSObject", .safe, platformName: "NSObject"),
+    ListedEntry("NSPortCoder", .safe, platformName: nil),
+    ListedEntry("NSPortMessage", .safe, platformName: "PortMessage"),
+    ListedEntry("NSPortNameServer", .safe, platformName: nil),
+    ListedEntry("NSProtocolChecker", .safe, platformName: nil),
+    ListedEntry("NSProxy", .safe, platformName: nil),
+    ListedEntry("NSRecursiveLock", .safe, platformName: "NSRecursiveLock"),
+    ListedEntry("NSSet", .safe, platformName: "NSSet"),
+    ListedEntry("NSString", .safe, platformName: "NSString"),
+    ListedEntry("NSThread", .safe, platformName: "Thread"),
+    ListedEntry("NSTimer", .safe, platformName: "Timer"),
+    ListedEntry("NSTimeZone", .safe, platformName: "NSTimeZone"),
+    ListedEntry(
+      "NSUserDefaults", .safe, platformName: "UserDefaults", subjects: ["userdefaults"]),
+    ListedEntry("NSValue", .safe, platformName: "NSValue"),
+    ListedEntry("Object allocation and retain count functions", .safe, platformName: nil),
+    ListedEntry("Zone and memory functions", .safe, platformName: "NSPageSize"),
+  ]
+
+  static let formatters = [
+    "dateformatter", "dateformatter-mutating", "iso8601dateformatter",
+    "iso8601dateformatter-mutating", "numberformatter", "numberformatter-mutating",
+  ]
+
+  static let unsafe: [ListedEntry] = [
+    ListedEntry("NSArchiver", .unsafe, platformName: nil),
+    ListedEntry("NSAutoreleasePool", .unsafe, platformName: nil),
+    ListedEntry("NSBundle", .unsafe, platformName: "Bundle"),
+    ListedEntry(
+      "NSCalendar", .unsafe, platformName: "NSCalendar",
+      subjects: ["nscalendar", "nscalendar-mutating"]),
+    ListedEntry("NSCoder", .unsafe, platformName: "NSCoder"),
+    ListedEntry("NSCountedSet", .unsafe, platformName: "NSCountedSet", subjects: ["nscountedset"]),
+    ListedEntry(
+      "NSDateFormatter", .unsafe, platformName: "DateFormatter",
+      subjects: ["dateformatter", "dateformatter-mutating"]),
+    ListedEntry("NSEnumerator", .unsafe, platformName: "NSEnumerator"),
+    ListedEntry("NSFileHandle", .unsafe, platformName: "FileHandle"),
+    ListedEntry("NSFormatter", .unsafe, platformName: "Formatter", subjects: formatters),
+    ListedEntry("NSHashTable", .unsafe, platformName: nil),
+    ListedEntry("NSInvocation", .unsafe, platformName: nil),
+    ListedEntry("NSJavaSetup", .unsafe, platformName: nil),
+    ListedEntry("NSMapTable", .unsafe, platformName: nil),
+    ListedEntry(
+      "NSMutableArray", .unsafe, platformName: "NSMutableArray", subjects: ["nsmutablearray"]),
+    ListedEntry("NSMutableAttributedString", .unsafe, platformName: "NSMutableAttributedString"),
+    ListedEntry("NSMutableCharacterSet", .unsafe, platformName: "NSMutableCharacterSet"),
+    ListedEntry(
+      "NSMutableData", .unsafe, platformName: "NSMutableData", subjects: ["nsmutabledata"]),
+    ListedEntry(
+      "NSMutableDictionary", .unsafe, platformName: "NSMutableDictionary",
+      subjects: ["nsmutabledictionary"]),
+    ListedEntry("NSMutableSet", .unsafe, platformName: "NSMutableSet", subjects: ["nsmutableset"]),
+    ListedEntry(
+      "NSMutableString", .unsafe, platformName: "NSMutableString", subjects: ["nsmutablestring"]),
+    ListedEntry("NSNotificationQueue", .unsafe, platformName: "NotificationQueue"),
+    ListedEntry(
+      "NSNumberFormatter", .unsafe, platformName: "NumberFormatter",
+      subjects: ["numberformatter", "numberformatter-mutating"]),
+    ListedEntry("NSPipe", .unsafe, platformName: "Pipe"),
+    ListedEntry("NSPort", .unsafe, platformName: "Port"),
+    ListedEntry("NSProcessInfo", .unsafe, platformName: "ProcessInfo"),
+    ListedEntry("NSRunLoop", .unsafe, platformName: "RunLoop"),
+    ListedEntry("NSScanner", .unsafe, platformName: "Scanner"),
+    ListedEntry("NSSerializer", .unsafe, platformName: nil),
+    ListedEntry("NSTask", .unsafe, platformName: "Process"),
+    ListedEntry("NSUnarchiver", .unsafe, platformName: nil),
+    ListedEntry("NSUndoManager", .unsafe, platformName: nil),
+    ListedEntry("User name and home directory functions", .unsafe, platformName: "NSUserName"),
+  ]
+
+  static let entries = safe + unsafe
+}

@@ -1,0 +1,26 @@
+/// An entry of a published thread-safety list, as a catalog accounts for it: what the list
+/// says, what exists on this platform, and which subjects stress it. `stress list --lists`
+/// prints a catalog's entries, so nothing on a list goes unaccounted for.
+public struct ListedEntry: Sendable, Equatable {
+  /// The list's own spelling: "NSFileManager", "NSDecimal functions".
+  public var name: String
+  /// What the list says: `.safe` or `.unsafe`.
+  public var documented: DocumentedSafety
+  /// What exists on this platform under the list's name or its Swift name ("FileManager"), or
+  /// nil where nothing does.
+  public var platformName: String?
+  /// Ids of the catalog's subjects that stress it.
+  public var subjects: [String]
+
+  /// An entry `name` documented `documented`, present as `platformName`, stressed by
+  /// `subjects`.
+  public init(
+    _ name: String, _ documented: DocumentedSafety, platformName: String?,
+    subjects: [String] = []
+  ) {
+    self.name = name
+    self.documented = documented
+    self.platformName = platformName
+    self.subjects = subjects
+  }
+}
