@@ -19,7 +19,10 @@ import Testing
   @Test func everyStandardWrapperIsListedOnce() {
     let ids = StandardWrappers.all.map { $0.info.id }
     #expect(
-      ids == ["unprotected", "lock", "serial-queue", "rw-barrier", "mutex", "rwlock", "semaphore"])
+      ids == [
+        "unprotected", "lock", "serial-queue", "rw-barrier", "mutex", "rwlock", "semaphore",
+        "recursive-lock", "condition-lock",
+      ])
     #expect(
       StandardWrappers.all.filter { !$0.info.isProtected }.map { $0.info.id } == ["unprotected"])
   }

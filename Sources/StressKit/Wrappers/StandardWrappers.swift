@@ -3,7 +3,8 @@ public enum StandardWrappers {
   /// The thread-driven wrappers every catalog starts with, in listing order.
   public static let all: [any Wrapper.Type] = [
     Unprotected.self, LockWrapper.self, SerialQueueWrapper.self, RWBarrierWrapper.self,
-    MutexWrapper.self, RWLockWrapper.self, SemaphoreWrapper.self,
+    MutexWrapper.self, RWLockWrapper.self, SemaphoreWrapper.self, RecursiveLockWrapper.self,
+    ConditionLockWrapper.self,
   ]
 
   /// Wrappers driven by tasks.
