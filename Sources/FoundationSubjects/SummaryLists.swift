@@ -11,7 +11,8 @@ enum SummaryLists {
     ListedEntry("NSAttributedString", .safe, platformName: "NSAttributedString"),
     ListedEntry("NSCalendarDate", .safe, platformName: nil),
     ListedEntry("NSCharacterSet", .safe, platformName: "NSCharacterSet"),
-    ListedEntry("NSConditionLock", .safe, platformName: "NSConditionLock"),
+    ListedEntry(
+      "NSConditionLock", .safe, platformName: "NSConditionLock", subjects: ["nsconditionlock"]),
     ListedEntry("NSConnection", .safe, platformName: nil),
     ListedEntry("NSData", .safe, platformName: "NSData"),
     ListedEntry("NSDate", .safe, platformName: "NSDate"),
@@ -26,7 +27,8 @@ enum SummaryLists {
     ListedEntry("NSException", .safe, platformName: nil),
     ListedEntry("NSFileManager", .safe, platformName: "FileManager"),
     ListedEntry("NSHost", .safe, platformName: "Host"),
-    ListedEntry("NSLock", .safe, platformName: "NSLock", subjects: ["recursive-lock-deadlock"]),
+    ListedEntry(
+      "NSLock", .safe, platformName: "NSLock", subjects: ["nslock", "recursive-lock-deadlock"]),
     ListedEntry("NSLog/NSLogv", .safe, platformName: "NSLog"),
     ListedEntry("NSMethodSignature", .safe, platformName: nil),
     ListedEntry("NSNotification", .safe, platformName: "NSNotification"),
@@ -40,7 +42,8 @@ enum SummaryLists {
     ListedEntry("NSPortNameServer", .safe, platformName: nil),
     ListedEntry("NSProtocolChecker", .safe, platformName: nil),
     ListedEntry("NSProxy", .safe, platformName: nil),
-    ListedEntry("NSRecursiveLock", .safe, platformName: "NSRecursiveLock"),
+    ListedEntry(
+      "NSRecursiveLock", .safe, platformName: "NSRecursiveLock", subjects: ["nsrecursivelock"]),
     ListedEntry("NSSet", .safe, platformName: "NSSet"),
     ListedEntry("NSString", .safe, platformName: "NSString"),
     ListedEntry("NSThread", .safe, platformName: "Thread"),

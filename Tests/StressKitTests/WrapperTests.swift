@@ -21,7 +21,7 @@ import Testing
     #expect(
       ids == [
         "unprotected", "lock", "serial-queue", "rw-barrier", "mutex", "rwlock", "semaphore",
-        "recursive-lock", "condition-lock",
+        "recursive-lock", "condition",
       ])
     #expect(
       StandardWrappers.all.filter { !$0.info.isProtected }.map { $0.info.id } == ["unprotected"])

@@ -4,7 +4,7 @@ public enum StandardWrappers {
   public static let all: [any Wrapper.Type] = [
     Unprotected.self, LockWrapper.self, SerialQueueWrapper.self, RWBarrierWrapper.self,
     MutexWrapper.self, RWLockWrapper.self, SemaphoreWrapper.self, RecursiveLockWrapper.self,
-    ConditionLockWrapper.self,
+    ConditionWrapper.self,
   ]
 
   /// Wrappers driven by tasks.
