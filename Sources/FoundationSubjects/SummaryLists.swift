@@ -8,13 +8,16 @@ enum SummaryLists {
   static let safe: [ListedEntry] = [
     ListedEntry("NSArray", .safe, platformName: "NSArray", subjects: ["nsarray"]),
     ListedEntry("NSAssertionHandler", .safe, platformName: nil),
-    ListedEntry("NSAttributedString", .safe, platformName: "NSAttributedString"),
+    ListedEntry(
+      "NSAttributedString", .safe, platformName: "NSAttributedString",
+      subjects: ["nsattributedstring"]),
     ListedEntry("NSCalendarDate", .safe, platformName: nil),
-    ListedEntry("NSCharacterSet", .safe, platformName: "NSCharacterSet"),
+    ListedEntry(
+      "NSCharacterSet", .safe, platformName: "NSCharacterSet", subjects: ["nscharacterset"]),
     ListedEntry(
       "NSConditionLock", .safe, platformName: "NSConditionLock", subjects: ["nsconditionlock"]),
     ListedEntry("NSConnection", .safe, platformName: nil),
-    ListedEntry("NSData", .safe, platformName: "NSData"),
+    ListedEntry("NSData", .safe, platformName: "NSData", subjects: ["nsdata"]),
     ListedEntry("NSDate", .safe, platformName: "NSDate"),
     ListedEntry("NSDecimal functions", .safe, platformName: "NSDecimalAdd"),
     ListedEntry("NSDecimalNumber", .safe, platformName: "NSDecimalNumber"),
@@ -44,8 +47,8 @@ enum SummaryLists {
     ListedEntry("NSProxy", .safe, platformName: nil),
     ListedEntry(
       "NSRecursiveLock", .safe, platformName: "NSRecursiveLock", subjects: ["nsrecursivelock"]),
-    ListedEntry("NSSet", .safe, platformName: "NSSet"),
-    ListedEntry("NSString", .safe, platformName: "NSString"),
+    ListedEntry("NSSet", .safe, platformName: "NSSet", subjects: ["nsset"]),
+    ListedEntry("NSString", .safe, platformName: "NSString", subjects: ["nsstring"]),
     ListedEntry("NSThread", .safe, platformName: "Thread"),
     ListedEntry("NSTimer", .safe, platformName: "Timer"),
     ListedEntry("NSTimeZone", .safe, platformName: "NSTimeZone"),
@@ -82,7 +85,11 @@ enum SummaryLists {
     ListedEntry("NSMapTable", .unsafe, platformName: nil),
     ListedEntry(
       "NSMutableArray", .unsafe, platformName: "NSMutableArray", subjects: ["nsmutablearray"]),
-    ListedEntry("NSMutableAttributedString", .unsafe, platformName: "NSMutableAttributedString"),
+    ListedEntry(
+      "NSMutableAttributedString", .unsafe, platformName: "NSMutableAttributedString",
+      subjects: ["nsmutableattributedstring"]),
+    // No subject: on this toolchain every mutation traps even on one thread ("Immutable
+    // character set passed to mutable function"; swift-corelibs-foundation 5141, 5262).
     ListedEntry("NSMutableCharacterSet", .unsafe, platformName: "NSMutableCharacterSet"),
     ListedEntry(
       "NSMutableData", .unsafe, platformName: "NSMutableData", subjects: ["nsmutabledata"]),
