@@ -43,6 +43,8 @@ public enum FoundationCatalog {
     catalog.add(NSAttributedStringSubject.self)
     catalog.add(NSMutableAttributedStringSubject.self)
     catalog.add(NSCharacterSetSubject.self)
+    catalog.add(NSEnumeratorSubject.self)
+    catalog.add(NSKeyedArchiverSubject.self)
     catalog.add(NSLockSubject.self)
     catalog.add(NSRecursiveLockSubject.self)
     catalog.add(NSConditionLockSubject.self)

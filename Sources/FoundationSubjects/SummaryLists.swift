@@ -71,12 +71,14 @@ enum SummaryLists {
     ListedEntry(
       "NSCalendar", .unsafe, platformName: "NSCalendar",
       subjects: ["nscalendar", "nscalendar-mutating"]),
-    ListedEntry("NSCoder", .unsafe, platformName: "NSCoder"),
+    ListedEntry(
+      "NSCoder", .unsafe, platformName: "NSCoder", subjects: ["nskeyedarchiver-mutated"]),
     ListedEntry("NSCountedSet", .unsafe, platformName: "NSCountedSet", subjects: ["nscountedset"]),
     ListedEntry(
       "NSDateFormatter", .unsafe, platformName: "DateFormatter",
       subjects: ["dateformatter", "dateformatter-mutating"]),
-    ListedEntry("NSEnumerator", .unsafe, platformName: "NSEnumerator"),
+    ListedEntry(
+      "NSEnumerator", .unsafe, platformName: "NSEnumerator", subjects: ["nsenumerator-mutated"]),
     ListedEntry("NSFileHandle", .unsafe, platformName: "FileHandle"),
     ListedEntry("NSFormatter", .unsafe, platformName: "Formatter", subjects: formatters),
     ListedEntry("NSHashTable", .unsafe, platformName: nil),
