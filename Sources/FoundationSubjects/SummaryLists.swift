@@ -28,8 +28,9 @@ enum SummaryLists {
     ListedEntry("NSDistributedLock", .safe, platformName: nil),
     ListedEntry("NSDistributedNotificationCenter", .safe, platformName: nil),
     ListedEntry("NSException", .safe, platformName: nil),
-    ListedEntry("NSFileManager", .safe, platformName: "FileManager"),
-    ListedEntry("NSHost", .safe, platformName: "Host"),
+    ListedEntry(
+      "NSFileManager", .safe, platformName: "FileManager", subjects: ["filemanager-attributes"]),
+    ListedEntry("NSHost", .safe, platformName: "Host", subjects: ["host"]),
     ListedEntry(
       "NSLock", .safe, platformName: "NSLock", subjects: ["nslock", "recursive-lock-deadlock"]),
     ListedEntry("NSLog/NSLogv", .safe, platformName: "NSLog"),
@@ -62,6 +63,8 @@ enum SummaryLists {
   static let formatters = [
     "dateformatter", "dateformatter-mutating", "iso8601dateformatter",
     "iso8601dateformatter-mutating", "numberformatter", "numberformatter-mutating",
+    "bytecountformatter", "dateintervalformatter", "lengthformatter", "massformatter",
+    "energyformatter",
   ]
 
   static let unsafe: [ListedEntry] = [
@@ -101,13 +104,16 @@ enum SummaryLists {
     ListedEntry("NSMutableSet", .unsafe, platformName: "NSMutableSet", subjects: ["nsmutableset"]),
     ListedEntry(
       "NSMutableString", .unsafe, platformName: "NSMutableString", subjects: ["nsmutablestring"]),
-    ListedEntry("NSNotificationQueue", .unsafe, platformName: "NotificationQueue"),
+    ListedEntry(
+      "NSNotificationQueue", .unsafe, platformName: "NotificationQueue",
+      subjects: ["notificationqueue"]),
     ListedEntry(
       "NSNumberFormatter", .unsafe, platformName: "NumberFormatter",
       subjects: ["numberformatter", "numberformatter-mutating"]),
     ListedEntry("NSPipe", .unsafe, platformName: "Pipe"),
     ListedEntry("NSPort", .unsafe, platformName: "Port"),
-    ListedEntry("NSProcessInfo", .unsafe, platformName: "ProcessInfo"),
+    ListedEntry(
+      "NSProcessInfo", .unsafe, platformName: "ProcessInfo", subjects: ["processinfo-hostname"]),
     ListedEntry("NSRunLoop", .unsafe, platformName: "RunLoop"),
     ListedEntry("NSScanner", .unsafe, platformName: "Scanner"),
     ListedEntry("NSSerializer", .unsafe, platformName: nil),
