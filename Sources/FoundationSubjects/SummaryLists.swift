@@ -18,10 +18,15 @@ enum SummaryLists {
       "NSConditionLock", .safe, platformName: "NSConditionLock", subjects: ["nsconditionlock"]),
     ListedEntry("NSConnection", .safe, platformName: nil),
     ListedEntry("NSData", .safe, platformName: "NSData", subjects: ["nsdata"]),
-    ListedEntry("NSDate", .safe, platformName: "NSDate"),
-    ListedEntry("NSDecimal functions", .safe, platformName: "NSDecimalAdd"),
-    ListedEntry("NSDecimalNumber", .safe, platformName: "NSDecimalNumber"),
-    ListedEntry("NSDecimalNumberHandler", .safe, platformName: "NSDecimalNumberHandler"),
+    ListedEntry("NSDate", .safe, platformName: "NSDate", subjects: ["nsdate"]),
+    ListedEntry(
+      "NSDecimal functions", .safe, platformName: "NSDecimalAdd",
+      subjects: ["nsdecimal-functions"]),
+    ListedEntry(
+      "NSDecimalNumber", .safe, platformName: "NSDecimalNumber", subjects: ["nsdecimalnumber"]),
+    ListedEntry(
+      "NSDecimalNumberHandler", .safe, platformName: "NSDecimalNumberHandler",
+      subjects: ["nsdecimalnumber"]),
     ListedEntry("NSDeserializer", .safe, platformName: nil),
     ListedEntry("NSDictionary", .safe, platformName: "NSDictionary", subjects: ["nsdictionary"]),
     ListedEntry("NSDistantObject", .safe, platformName: nil),
@@ -35,11 +40,12 @@ enum SummaryLists {
       "NSLock", .safe, platformName: "NSLock", subjects: ["nslock", "recursive-lock-deadlock"]),
     ListedEntry("NSLog/NSLogv", .safe, platformName: "NSLog"),
     ListedEntry("NSMethodSignature", .safe, platformName: nil),
-    ListedEntry("NSNotification", .safe, platformName: "NSNotification"),
+    ListedEntry(
+      "NSNotification", .safe, platformName: "NSNotification", subjects: ["nsnotification"]),
     ListedEntry(
       "NSNotificationCenter", .safe, platformName: "NotificationCenter",
       subjects: ["notificationcenter"]),
-    ListedEntry("NSNumber", .safe, platformName: "NSNumber"),
+    ListedEntry("NSNumber", .safe, platformName: "NSNumber", subjects: ["nsnumber"]),
     ListedEntry("NSObject", .safe, platformName: "NSObject"),
     ListedEntry("NSPortCoder", .safe, platformName: nil),
     ListedEntry("NSPortMessage", .safe, platformName: "PortMessage"),
@@ -52,10 +58,10 @@ enum SummaryLists {
     ListedEntry("NSString", .safe, platformName: "NSString", subjects: ["nsstring"]),
     ListedEntry("NSThread", .safe, platformName: "Thread"),
     ListedEntry("NSTimer", .safe, platformName: "Timer"),
-    ListedEntry("NSTimeZone", .safe, platformName: "NSTimeZone"),
+    ListedEntry("NSTimeZone", .safe, platformName: "NSTimeZone", subjects: ["nstimezone"]),
     ListedEntry(
       "NSUserDefaults", .safe, platformName: "UserDefaults", subjects: ["userdefaults"]),
-    ListedEntry("NSValue", .safe, platformName: "NSValue"),
+    ListedEntry("NSValue", .safe, platformName: "NSValue", subjects: ["nsvalue"]),
     ListedEntry("Object allocation and retain count functions", .safe, platformName: nil),
     ListedEntry("Zone and memory functions", .safe, platformName: "NSPageSize"),
   ]
@@ -82,7 +88,8 @@ enum SummaryLists {
       subjects: ["dateformatter", "dateformatter-mutating"]),
     ListedEntry(
       "NSEnumerator", .unsafe, platformName: "NSEnumerator", subjects: ["nsenumerator-mutated"]),
-    ListedEntry("NSFileHandle", .unsafe, platformName: "FileHandle"),
+    ListedEntry(
+      "NSFileHandle", .unsafe, platformName: "FileHandle", subjects: ["filehandle-shared"]),
     ListedEntry("NSFormatter", .unsafe, platformName: "Formatter", subjects: formatters),
     ListedEntry("NSHashTable", .unsafe, platformName: nil),
     ListedEntry("NSInvocation", .unsafe, platformName: nil),
@@ -115,12 +122,14 @@ enum SummaryLists {
     ListedEntry(
       "NSProcessInfo", .unsafe, platformName: "ProcessInfo", subjects: ["processinfo-hostname"]),
     ListedEntry("NSRunLoop", .unsafe, platformName: "RunLoop"),
-    ListedEntry("NSScanner", .unsafe, platformName: "Scanner"),
+    ListedEntry("NSScanner", .unsafe, platformName: "Scanner", subjects: ["scanner-shared"]),
     ListedEntry("NSSerializer", .unsafe, platformName: nil),
     ListedEntry("NSTask", .unsafe, platformName: "Process"),
     ListedEntry("NSUnarchiver", .unsafe, platformName: nil),
     ListedEntry("NSUndoManager", .unsafe, platformName: nil),
-    ListedEntry("User name and home directory functions", .unsafe, platformName: "NSUserName"),
+    ListedEntry(
+      "User name and home directory functions", .unsafe, platformName: "NSUserName",
+      subjects: ["username-functions"]),
   ]
 
   static let entries = safe + unsafe

@@ -1,0 +1,52 @@
+import Foundation
+import StressKit
+
+/// One `Scanner` shared by threads that take turns reading from it, as a parser handed to a
+/// pool would be: over "0 1 2 ... 65535", each write scans the next integer. Every integer
+/// must be scanned once, each thread's in rising order, with no gap below the highest.
+package final class ScannerSubject: StressSubject, @unchecked Sendable {
+  package static let info = SubjectInfo(
+    id: "scanner-shared", summary: "one Scanner shared by every thread: scanInt() in turn",
+    documented: .unsafe, sendable: Sendability.of(Scanner.self), defaultReadRatio: 0)
+
+  static let count = 65_536
+  static let text = (0..<count).map(String.init).joined(separator: " ")
+  private let scanner = Scanner(string: ScannerSubject.text)
+  /// What each thread scanned: its own slot only.
+  private let scanned: [Slot]
+
+  final class Slot: @unchecked Sendable {
+    var values: [Int] = []
+  }
+
+  package init(shape: TrialShape) {
+    scanned = (0..<shape.threads).map { _ in Slot() }
+  }
+
+  package func write(_ step: Step) {
+    guard let value = scanner.scanInt() else { return }
+    scanned[step.thread].values.append(value)
+  }
+
+  package func read(_ step: Step) -> String? { nil }
+
+  package func check(writesPerThread: [Int]) -> Violations {
+    var violations = Violations()
+    var seen = Set<Int>()
+    for (thread, slot) in scanned.enumerated() {
+      if zip(slot.values, slot.values.dropFirst()).contains(where: { $0 >= $1 }) {
+        violations.add("thread \(thread) scanned its integers out of order")
+      }
+      for value in slot.values
+      where !seen.insert(value).inserted || !(0..<Self.count).contains(value) {
+        violations.add("\(value) was scanned twice, or never was in the text")
+      }
+    }
+    if let highest = seen.max(), seen.count != highest + 1 {
+      violations.add(
+        count: highest + 1 - seen.count,
+        "\(highest + 1 - seen.count) integers below \(highest) were skipped")
+    }
+    return violations
+  }
+}
