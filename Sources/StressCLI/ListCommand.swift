@@ -43,7 +43,8 @@ struct ListCommand: Subcommand {
           subjects: subjects.map {
             let i = $0.info
             return .init(
-              id: i.id, documented: i.documented.rawValue, sendable: i.sendable,
+              id: i.id, documented: i.documented.rawValue, reference: i.reference,
+              sendable: i.sendable,
               expectations: i.expectations.map(\.reason), readRatio: i.defaultReadRatio,
               readOnly: i.readOnly, hidden: i.hidden, summary: i.summary)
           },
@@ -69,6 +70,11 @@ struct ListCommand: Subcommand {
         ]
       }
     ).render()
+    let referenced = subjects.filter { $0.info.reference != nil }
+    if !referenced.isEmpty {
+      text += "\nWHERE A CLASS'S OWN REFERENCE SAYS WHAT THE SUMMARY DOES NOT\n"
+      for subject in referenced { text += "  \(subject.info.id): \(subject.info.reference!)\n" }
+    }
     text += "\nWRAPPERS\n"
     text += Table(
       header: ["id", "protected", "driver", "summary"],

@@ -10,6 +10,8 @@ struct Listing: Encodable {
   struct Subject: Encodable {
     var id: String
     var documented: String
+    /// What the class's own reference says beyond the Summary, with its source.
+    var reference: String?
     var sendable: Bool?
     /// Why the subject must never fail under some wrappers (see `Expectation`).
     var expectations: [String]

@@ -94,6 +94,19 @@ import Testing
     }
   }
 
+  @Test func aSubjectDocumentedSafeOrUnsafeStressesAnEntryOfTheLists() {
+    // Documented comes from the Summary alone: a type on neither list is "not listed", and
+    // what its own reference says goes in `reference`.
+    let stressed = Set(entries.flatMap(\.subjects))
+    for subject in FoundationCatalog.catalog.visibleSubjects
+    where subject.info.documented != .notListed {
+      #expect(stressed.contains(subject.info.id), "\(subject.info.id) is on no list")
+    }
+    let cache = FoundationCatalog.catalog.visibleSubjects.first { $0.info.id == "nscache" }?.info
+    #expect(cache?.documented == .notListed)
+    #expect(cache?.reference?.hasPrefix("NSCache reference: ") == true)
+  }
+
   @Test func whatLinuxLacksTheCompilerCannotFind() throws {
     let names = Self.absent.values.flatMap { $0 }.sorted()
     let dir = FileManager.default.temporaryDirectory

@@ -9,7 +9,11 @@ package final class DateFormatterMutatingSubject: StressSubject, @unchecked Send
   package static let info = SubjectInfo(
     id: "dateformatter-mutating",
     summary: "DateFormatter reconfigured while shared: dateFormat, timeZone, string(from:)",
-    documented: .unsafe, sendable: Sendability.of(DateFormatter.self), defaultReadRatio: 0.9)
+    documented: .unsafe,
+    reference:
+      "DateFormatter reference: thread safe on iOS 7 and later, and on macOS 10.9 and later "
+      + "in a 64-bit app",
+    sendable: Sendability.of(DateFormatter.self), defaultReadRatio: 0.9)
 
   static let formats = ["yyyy-MM-dd HH:mm:ss", "dd.MM.yyyy HH:mm"]
   private let formatter = DateFormatter()

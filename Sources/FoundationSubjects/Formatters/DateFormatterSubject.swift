@@ -8,7 +8,11 @@ package final class DateFormatterSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "dateformatter",
     summary: "DateFormatter, fixed config, shared read-only: string(from:), date(from:)",
-    documented: .unsafe, sendable: Sendability.of(DateFormatter.self), traits: [.readOnly])
+    documented: .unsafe,
+    reference:
+      "DateFormatter reference: thread safe on iOS 7 and later, and on macOS 10.9 and later "
+      + "in a 64-bit app",
+    sendable: Sendability.of(DateFormatter.self), traits: [.readOnly])
 
   private let formatter = DateFormatter()
 

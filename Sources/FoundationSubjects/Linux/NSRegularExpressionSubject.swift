@@ -7,7 +7,11 @@ package final class NSRegularExpressionSubject: StressSubject, @unchecked Sendab
   package static let info = SubjectInfo(
     id: "nsregularexpression",
     summary: "a shared NSRegularExpression: firstMatch(in:range:), captures",
-    documented: .notListed, sendable: Sendability.of(NSRegularExpression.self),
+    documented: .notListed,
+    reference:
+      "NSRegularExpression reference: immutable and thread safe, one instance may match on "
+      + "several threads at once",
+    sendable: Sendability.of(NSRegularExpression.self),
     traits: [.readOnly])
 
   private let expression: NSRegularExpression

@@ -6,7 +6,11 @@ import StressKit
 package final class NSCacheSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "nscache", summary: "NSCache: setObject(_:forKey:), object(forKey:)",
-    documented: .safe, sendable: Sendability.of(NSCache<NSNumber, NSNumber>.self))
+    documented: .notListed,
+    reference:
+      "NSCache reference: you can add, remove, and query items in the cache from different "
+      + "threads without having to lock the cache yourself",
+    sendable: Sendability.of(NSCache<NSNumber, NSNumber>.self))
 
   private let shape: TrialShape
   private let cache = NSCache<NSNumber, NSNumber>()

@@ -4,8 +4,12 @@ public struct SubjectInfo: Sendable {
   public var id: String
   /// One line for `stress list`.
   public var summary: String
-  /// What Apple's Thread Safety Summary says about the type under test.
+  /// What Apple's Thread Safety Summary says about the type under test (`.notListed` for a
+  /// type on neither of its lists, whatever else is written about it).
   public var documented: DocumentedSafety
+  /// What the class's own reference says that the Summary does not, with its source
+  /// ("NSCache reference: ..."); nil if nothing.
+  public var reference: String?
   /// Whether the type under test conforms to `Sendable` in the toolchain that built this
   /// subject: set it with `Sendability.of(T.self)`, which the compiler answers; nil if unstated.
   public var sendable: Bool?
@@ -29,12 +33,14 @@ public struct SubjectInfo: Sendable {
 
   /// A subject's description; only `id`, `summary` and `documented` are required.
   public init(
-    id: String, summary: String, documented: DocumentedSafety, sendable: Bool? = nil,
-    expectations: [Expectation] = [], defaultReadRatio: Double = 0.5, traits: SubjectTraits = []
+    id: String, summary: String, documented: DocumentedSafety, reference: String? = nil,
+    sendable: Bool? = nil, expectations: [Expectation] = [], defaultReadRatio: Double = 0.5,
+    traits: SubjectTraits = []
   ) {
     self.id = id
     self.summary = summary
     self.documented = documented
+    self.reference = reference
     self.sendable = sendable
     self.expectations = expectations
     self.traits = traits
