@@ -46,7 +46,7 @@ enum SummaryLists {
       "NSNotificationCenter", .safe, platformName: "NotificationCenter",
       subjects: ["notificationcenter"]),
     ListedEntry("NSNumber", .safe, platformName: "NSNumber", subjects: ["nsnumber"]),
-    ListedEntry("NSObject", .safe, platformName: "NSObject"),
+    ListedEntry("NSObject", .safe, platformName: "NSObject", subjects: ["nsobject"]),
     ListedEntry("NSPortCoder", .safe, platformName: nil),
     ListedEntry("NSPortMessage", .safe, platformName: "PortMessage"),
     ListedEntry("NSPortNameServer", .safe, platformName: nil),
@@ -56,14 +56,16 @@ enum SummaryLists {
       "NSRecursiveLock", .safe, platformName: "NSRecursiveLock", subjects: ["nsrecursivelock"]),
     ListedEntry("NSSet", .safe, platformName: "NSSet", subjects: ["nsset"]),
     ListedEntry("NSString", .safe, platformName: "NSString", subjects: ["nsstring"]),
-    ListedEntry("NSThread", .safe, platformName: "Thread"),
+    ListedEntry("NSThread", .safe, platformName: "Thread", subjects: ["thread-dictionary"]),
     ListedEntry("NSTimer", .safe, platformName: "Timer"),
     ListedEntry("NSTimeZone", .safe, platformName: "NSTimeZone", subjects: ["nstimezone"]),
     ListedEntry(
       "NSUserDefaults", .safe, platformName: "UserDefaults", subjects: ["userdefaults"]),
     ListedEntry("NSValue", .safe, platformName: "NSValue", subjects: ["nsvalue"]),
     ListedEntry("Object allocation and retain count functions", .safe, platformName: nil),
-    ListedEntry("Zone and memory functions", .safe, platformName: "NSPageSize"),
+    ListedEntry(
+      "Zone and memory functions", .safe, platformName: "NSPageSize",
+      subjects: ["memory-functions"]),
   ]
 
   static let formatters = [
@@ -76,7 +78,7 @@ enum SummaryLists {
   static let unsafe: [ListedEntry] = [
     ListedEntry("NSArchiver", .unsafe, platformName: nil),
     ListedEntry("NSAutoreleasePool", .unsafe, platformName: nil),
-    ListedEntry("NSBundle", .unsafe, platformName: "Bundle"),
+    ListedEntry("NSBundle", .unsafe, platformName: "Bundle", subjects: ["bundle-main"]),
     ListedEntry(
       "NSCalendar", .unsafe, platformName: "NSCalendar",
       subjects: ["nscalendar", "nscalendar-mutating"]),
@@ -121,7 +123,7 @@ enum SummaryLists {
     ListedEntry("NSPort", .unsafe, platformName: "Port"),
     ListedEntry(
       "NSProcessInfo", .unsafe, platformName: "ProcessInfo", subjects: ["processinfo-hostname"]),
-    ListedEntry("NSRunLoop", .unsafe, platformName: "RunLoop"),
+    ListedEntry("NSRunLoop", .unsafe, platformName: "RunLoop", subjects: ["timer-runloop"]),
     ListedEntry("NSScanner", .unsafe, platformName: "Scanner", subjects: ["scanner-shared"]),
     ListedEntry("NSSerializer", .unsafe, platformName: nil),
     ListedEntry("NSTask", .unsafe, platformName: "Process"),

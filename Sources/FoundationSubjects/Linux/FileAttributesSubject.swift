@@ -15,15 +15,12 @@ package final class FileAttributesSubject: StressSubject, @unchecked Sendable {
 
   static let files = 16
   static let prefix = "stress.files."
-  private let directory: String
+  private let directory: PrivateDirectory
   private let owner = NSUserName()
 
   package init(shape: TrialShape) {
     _ = Self.sweep
-    directory = (NSTemporaryDirectory() as NSString)
-      .appendingPathComponent(Self.prefix + UUID().uuidString)
-    try? FileManager.default.createDirectory(
-      atPath: directory, withIntermediateDirectories: true)
+    directory = PrivateDirectory(prefix: Self.prefix)
     for i in 0..<Self.files {
       _ = FileManager.default.createFile(
         atPath: path(i), contents: Data(repeating: UInt8(i), count: Self.size(i)))
@@ -31,27 +28,15 @@ package final class FileAttributesSubject: StressSubject, @unchecked Sendable {
   }
 
   deinit {
-    try? FileManager.default.removeItem(atPath: directory)
+    directory.remove()
   }
 
-  /// Once per process: removes the directories of earlier trials whose worker was killed
-  /// before `deinit` ran. Only this subject's names, and only those older than ten minutes, so
-  /// a run going on beside this one keeps its own.
-  static let sweep: Void = {
-    let temporary = NSTemporaryDirectory()
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? []
-    for name in names where name.hasPrefix(prefix) {
-      let path = (temporary as NSString).appendingPathComponent(name)
-      let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate]
-      if let modified = modified as? Date, modified < Date(timeIntervalSinceNow: -600) {
-        try? FileManager.default.removeItem(atPath: path)
-      }
-    }
-  }()
+  /// Once per process: what killed workers left (`PrivateDirectory.sweep`).
+  static let sweep: Void = PrivateDirectory.sweep(prefix: prefix)
 
   static func size(_ i: Int) -> Int { i * 37 + 1 }
 
-  func path(_ i: Int) -> String { (directory as NSString).appendingPathComponent("f\(i)") }
+  func path(_ i: Int) -> String { directory.file("f\(i)") }
 
   package func read(_ step: Step) -> String? {
     let i = Draw.choice(step.random, Self.files)

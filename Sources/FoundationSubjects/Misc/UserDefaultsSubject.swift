@@ -21,20 +21,10 @@ package final class UserDefaultsSubject: StressSubject, @unchecked Sendable {
   /// Once per process: removes the files of earlier trials whose worker was killed (a hang)
   /// before `deinit` could remove their suite. Only this subject's own names, and only files
   /// older than ten minutes, so a run going on beside this one keeps its own.
-  static let sweep: Void = {
-    let environment = ProcessInfo.processInfo.environment
-    let directory =
-      environment["XDG_CONFIG_HOME"]
-      ?? (NSHomeDirectory() as NSString).appendingPathComponent(".config")
-    let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-    for name in files where name.hasPrefix("stress.trial.") && name.hasSuffix(".plist") {
-      let path = (directory as NSString).appendingPathComponent(name)
-      let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate]
-      if let modified = modified as? Date, modified < Date(timeIntervalSinceNow: -600) {
-        try? FileManager.default.removeItem(atPath: path)
-      }
-    }
-  }()
+  static let sweep: Void = PrivateDirectory.sweep(
+    prefix: "stress.trial.", suffix: ".plist",
+    in: ProcessInfo.processInfo.environment["XDG_CONFIG_HOME"]
+      ?? (NSHomeDirectory() as NSString).appendingPathComponent(".config"))
 
   deinit {
     defaults.removePersistentDomain(forName: suite)

@@ -11,37 +11,25 @@ package final class FileHandleSubject: StressSubject, @unchecked Sendable {
     documented: .unsafe, sendable: Sendability.of(FileHandle.self), defaultReadRatio: 0)
 
   static let prefix = "stress.filehandle."
-  private let directory: String
+  private let directory: PrivateDirectory
   private let path: String
   private let handle: FileHandle?
 
   package init(shape: TrialShape) {
     _ = Self.sweep
-    directory = (NSTemporaryDirectory() as NSString)
-      .appendingPathComponent(Self.prefix + UUID().uuidString)
-    try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    path = (directory as NSString).appendingPathComponent("log")
+    directory = PrivateDirectory(prefix: Self.prefix)
+    path = directory.file("log")
     _ = FileManager.default.createFile(atPath: path, contents: nil)
     handle = FileHandle(forWritingAtPath: path)
   }
 
   deinit {
     try? handle?.close()
-    try? FileManager.default.removeItem(atPath: directory)
+    directory.remove()
   }
 
-  /// Once per process: removes what earlier trials' killed workers left, older than ten minutes.
-  static let sweep: Void = {
-    let temporary = NSTemporaryDirectory()
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary)) ?? []
-    for name in names where name.hasPrefix(prefix) {
-      let path = (temporary as NSString).appendingPathComponent(name)
-      let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate]
-      if let modified = modified as? Date, modified < Date(timeIntervalSinceNow: -600) {
-        try? FileManager.default.removeItem(atPath: path)
-      }
-    }
-  }()
+  /// Once per process: what killed workers left (`PrivateDirectory.sweep`).
+  static let sweep: Void = PrivateDirectory.sweep(prefix: prefix)
 
   package func write(_ step: Step) {
     handle?.write(Data("\(step.token)\n".utf8))

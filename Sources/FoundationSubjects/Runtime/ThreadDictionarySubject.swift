@@ -1,0 +1,36 @@
+import Foundation
+import StressKit
+
+/// The Summary's `NSThread` as threads use it on themselves: each write stores its token in
+/// `Thread.current.threadDictionary` and as the thread's name; each read looks at both, which
+/// must hold a token of the reading thread itself, whatever the others do at the same time.
+package final class ThreadDictionarySubject: StressSubject, @unchecked Sendable {
+  package static let info = SubjectInfo(
+    id: "thread-dictionary",
+    summary: "Thread.current: threadDictionary and name, set and read by every thread on itself",
+    documented: .safe, sendable: Sendability.of(Thread.self))
+
+  static let key = "stress.token"
+
+  package init(shape: TrialShape) {}
+
+  package func write(_ step: Step) {
+    let thread = Thread.current
+    thread.threadDictionary[Self.key] = NSNumber(value: step.token)
+    thread.name = "stress \(step.token)"
+  }
+
+  package func read(_ step: Step) -> String? {
+    let thread = Thread.current
+    if let stored = thread.threadDictionary[Self.key] {
+      guard let token = (stored as? NSNumber)?.intValue, Token.decode(token)?.thread == step.thread
+      else { return "thread \(step.thread)'s dictionary holds \(stored)" }
+    }
+    guard let name = thread.name, name.hasPrefix("stress ") else { return nil }
+    let token = Int(name.dropFirst("stress ".count))
+    return token.flatMap(Token.decode)?.thread == step.thread
+      ? nil : "thread \(step.thread) is named '\(name)'"
+  }
+
+  package func check(writesPerThread: [Int]) -> Violations { Violations() }
+}
