@@ -8,7 +8,7 @@
 /// the cell did. With a time budget, every cell first gets its minimum; then the cell least
 /// settled gets another visit (the minimum's number of trials, then a control trial) while a
 /// visit still fits (`BudgetPlanner`): a cell measured in one visit only is wide open, so
-/// every cell gets a second, later look before any gets a third, each in a fresh worker.
+/// every cell gets a second, later look before any gets a third.
 ///
 /// Call `run` from a thread that outlives the run (the main thread): on Linux a worker asks to
 /// die with the thread that started it, so a pool thread that retires would take it along.
@@ -151,13 +151,6 @@ package final class Scheduler {
       visits[cell.threads] = visit + 1
       guard !remaining.isEmpty else { return }
       cellVisits[index] += 1
-      // A later visit runs in a fresh worker, a fork in JMH's sense: a process's memory layout
-      // (address randomization, where the heap lands) can speed or slow a cell for all its
-      // trials, so trials from one process are one sample of it, however many there are.
-      if !announced {
-        worker?.stop()
-        worker = nil
-      }
       if announced {
         for o in observers { try o.cellStarted(cell, index: index, of: plan.cells.count) }
       }
