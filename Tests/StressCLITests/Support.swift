@@ -2,6 +2,7 @@ import Foundation
 import FoundationSubjects
 import StressCLI
 import StressKit
+import StressTestSupport
 import Synchronization
 import Testing
 
@@ -48,10 +49,7 @@ var packageRoot: URL {
 
 /// A fresh temporary directory.
 func temporaryDirectory() throws -> URL {
-  let dir = FileManager.default.temporaryDirectory
-    .appendingPathComponent("stress-test-\(UUID().uuidString)")
-  try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-  return dir
+  try TestDirectory.make("stress-test")
 }
 
 /// Runs the built executable to completion; its output goes through files, so a chatty

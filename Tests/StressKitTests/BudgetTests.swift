@@ -39,9 +39,7 @@ import Testing
   }
 
   @Test func theSuitesBudgetAppliesUnlessTrialsAloneAreAskedFor() throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "stress-budget-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let dir = try TestDirectory.make("stress-budget")
     try
       #"{"subjects": ["test-wide-window-counter"], "budgets": {"default": {"time_budget": "1m", "min_trials": 3}}}"#
       .write(to: dir.appendingPathComponent("b.json"), atomically: true, encoding: .utf8)

@@ -1,5 +1,6 @@
 import Foundation
 import FoundationSubjects
+import StressTestSupport
 import Testing
 
 @testable import StressKit
@@ -9,9 +10,7 @@ import Testing
 
   /// A suite file in a fresh temporary directory.
   func directory(with json: String, name: String = "s") throws -> String {
-    let dir = FileManager.default.temporaryDirectory
-      .appendingPathComponent("stress-plan-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let dir = try TestDirectory.make("stress-plan")
     try json.write(
       to: dir.appendingPathComponent("\(name).json"), atomically: true, encoding: .utf8)
     return dir.path

@@ -1,4 +1,5 @@
 import Foundation
+import StressTestSupport
 import Synchronization
 import Testing
 
@@ -20,9 +21,7 @@ import Testing
 
   /// The worker's side, as a script: `answer` is what it writes for the first trial.
   func worker(_ body: String) throws -> String {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "stress-fake-worker-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let dir = try TestDirectory.make("stress-fake-worker")
     let path = dir.appendingPathComponent("worker").path
     try "#!/bin/bash\n\(body)\n".write(toFile: path, atomically: true, encoding: .utf8)
     chmod(path, 0o755)

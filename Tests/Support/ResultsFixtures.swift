@@ -50,9 +50,7 @@ package enum ResultsFixtures {
 
   /// Writes `text` to a fresh file and returns its path.
   package static func write(_ text: String, name: String = "results.csv") throws -> String {
-    let dir = FileManager.default.temporaryDirectory
-      .appendingPathComponent("stress-fixture-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let dir = try TestDirectory.make("stress-fixture")
     let path = dir.appendingPathComponent(name).path
     try text.write(toFile: path, atomically: true, encoding: .utf8)
     return path
