@@ -84,6 +84,13 @@ import Testing
     #expect(BudgetPlanner.next(cells, remaining: 1) { _ in 0.5 } == 1)
     #expect(BudgetPlanner.next(cells, remaining: 1) { $0 == 1 ? 2 : 0.5 } == 0)
     #expect(BudgetPlanner.next(cells, remaining: 0.1) { _ in 0.5 } == nil)
+    // A cell seen once comes before any seen twice, however wide the twice-seen one's
+    // interval: a noisy cell must not take the budget before the others' second look.
+    let noisy = stats("lock", [1e6, 5e6, 0.2e6, 3e6, 0.5e6, 4e6])
+    #expect(BudgetPlanner.unsettled(noisy)! > 1)
+    let steady = stats("lock", [1e6, 1e6, 1e6])
+    #expect(BudgetPlanner.next([noisy, steady], visits: [2, 1], remaining: 1) { _ in 0.5 } == 1)
+    #expect(BudgetPlanner.next([noisy, steady], visits: [2, 2], remaining: 1) { _ in 0.5 } == 0)
   }
 
   // MARK: - The cap on protected cells' trials

@@ -62,19 +62,25 @@ package enum BudgetPlanner {
     return score > 0 ? score : nil
   }
 
-  /// The index of the cell to visit next: the least settled (the earliest on a tie) among
-  /// those whose visit, `visitCost(index)` seconds, fits in `remaining`; nil when none does.
-  /// `visits[i]`: the visits cell i has had (every cell 2 when not given).
+  /// The index of the cell to visit next, among those whose visit, `visitCost(index)`
+  /// seconds, fits in `remaining` and that more trials can settle: first any cell seen in one
+  /// visit only, then the least settled (the earliest on a tie either way); nil when none.
+  /// A noisy cell's interval can stay wider than 1 for many visits, so a score alone would let
+  /// it take the budget before quieter cells had their second look. `visits[i]`: the visits
+  /// cell i has had (every cell 2 when not given).
   package static func next(
     _ cells: [CellStatistics], visits: [Int]? = nil, remaining: Double,
     visitCost: (Int) -> Double
   ) -> Int? {
-    var best: (index: Int, score: Double)?
+    var best: (index: Int, once: Bool, score: Double)?
     for (index, s) in cells.enumerated() {
-      guard let score = unsettled(s, visits: visits?[index] ?? 2), score > (best?.score ?? 0),
-        visitCost(index) <= remaining
-      else { continue }
-      best = (index, score)
+      let seen = visits?[index] ?? 2
+      guard let score = unsettled(s, visits: seen), visitCost(index) <= remaining else {
+        continue
+      }
+      let once = seen < 2
+      if let best, best.once && !once || best.once == once && best.score >= score { continue }
+      best = (index, once, score)
     }
     return best?.index
   }
