@@ -147,6 +147,17 @@ struct BenchCommand: Subcommand {
         format: "\nPROCESS: a trial in a warm worker costs %.2f ms beyond its timed region; "
           + "a fresh worker and its first trial %.2f ms (medians of %d)\n", cost.warmTrialMs,
         cost.freshWorkerMs, bench.trials))
+    let crash = try bench.crashCost()
+    row(
+      "process", "crash in a fresh worker, no backtrace", "median_overhead_ms", crash.bareMs, "ms")
+    row(
+      "process", "crash in a fresh worker, backtraced", "median_overhead_ms", crash.backtracedMs,
+      "ms")
+    say(
+      String(
+        format: "CRASH: a crashing trial in a fresh worker costs %.2f ms; naming where it "
+          + "crashed adds %.2f ms (%.2f ms with the backtrace; medians of %d)\n", crash.bareMs,
+        crash.backtracedMs - crash.bareMs, crash.backtracedMs, bench.trials))
     try file.append(rows)
     console.out(quiet ? path + "\n" : "\nWrote \(path)\n")
     return .success

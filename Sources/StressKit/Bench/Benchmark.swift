@@ -187,6 +187,26 @@ package struct Benchmark {
     return (warmMs, Percentiles(fresh.overheadsMs)!.p50)
   }
 
+  /// Wall-clock medians, in milliseconds, of a crashing trial in a fresh worker (its start, the
+  /// crash, the parent's reading of it), without and with the backtracer that names where it
+  /// crashed: the difference is what `CrashReport` adds to a crash.
+  package func crashCost() throws -> (bareMs: Double, backtracedMs: Double) {
+    var cell = Cell(
+      subject: SelfTestCrash.info.id, wrapper: Unprotected.info.id, threads: 2, readRatio: 0,
+      documented: .notListed, isProtected: false)
+    cell.freshProcess = true
+    func median(backtraces: Bool) throws -> Double {
+      var plan = Plan(
+        suite: "bench", mode: .default, cells: [cell], trials: trials, bound: .ops(1), seed: 1,
+        timeout: 10)
+      plan.backtraces = backtraces
+      let timer = TrialTimer()
+      try Scheduler(plan: plan).run(observers: [timer])
+      return Percentiles(timer.overheadsMs)!.p50
+    }
+    return (try median(backtraces: false), try median(backtraces: true))
+  }
+
   /// Wall time between consecutive trial events, less each trial's timed region.
   final class TrialTimer: RunObserver {
     var last = Platform.monotonicNanos()

@@ -24,7 +24,8 @@ package final class Scheduler {
     let executable = workerExecutable ?? Platform.executablePath()
     self.init(plan: plan) {
       try WorkerProcess(
-        executable: executable, countsSanitizerReports: plan.countsSanitizerReports)
+        executable: executable, countsSanitizerReports: plan.countsSanitizerReports,
+        backtraces: plan.backtraces)
     }
   }
 

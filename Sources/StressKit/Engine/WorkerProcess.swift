@@ -6,6 +6,9 @@ final class WorkerProcess: TrialRunner {
   private let child: Platform.Child
   private var results: [UInt8] = []
   private var diagnostics: [UInt8] = []
+  /// The last of what the worker printed past `diagnosticsLimit`: the backtracer's report
+  /// comes last.
+  private var diagnosticsTail: [UInt8] = []
   private var diagnosticsOpen = true
   private(set) var isAlive = true
   /// The worker said it is serving; a worker that dies before that never ran a trial.
@@ -18,11 +21,13 @@ final class WorkerProcess: TrialRunner {
   /// TSan (`scripts/tsan.sh`); nil otherwise.
   private var reports: ReportCounter?
 
-  init(executable: String, countsSanitizerReports: Bool = false) throws {
+  /// `backtraces`: a crash's detail names where it crashed (`CrashReport`). Off under
+  /// ThreadSanitizer, whose own signal handling would report the backtracer's handler.
+  init(executable: String, countsSanitizerReports: Bool = false, backtraces: Bool = true) throws {
     reports = countsSanitizerReports ? ReportCounter() : nil
     var environment = ProcessInfo.processInfo.environment
-    // A crashing worker would otherwise print a long backtrace; we keep the message only.
-    environment["SWIFT_BACKTRACE"] = "enable=no"
+    environment["SWIFT_BACKTRACE"] =
+      backtraces && !countsSanitizerReports ? CrashReport.backtracerSettings : "enable=no"
     child = try Platform.spawn(
       executable: executable,
       arguments: [Worker.command, "--parent-pid", String(Platform.processID)],
@@ -44,6 +49,7 @@ final class WorkerProcess: TrialRunner {
   ) throws(Interrupted) -> TrialResult {
     guard isAlive else { return .harnessFault("worker is not running") }
     diagnostics.removeAll()
+    diagnosticsTail.removeAll()
     reports?.reset()
     var request = [UInt8]((try? JSONEncoder().encode(spec)) ?? Data())
     request.append(UInt8(ascii: "\n"))
@@ -127,7 +133,7 @@ final class WorkerProcess: TrialRunner {
           // A worker may close its stdout and stderr; stop watching rather than spin on EOF.
           if chunk.isEmpty { diagnosticsOpen = false }
           reports?.scan(chunk)
-          if diagnostics.count < Self.diagnosticsLimit { diagnostics += chunk }
+          keep(chunk)
         } else if chunk.isEmpty {
           return alone(ended())
         } else {
@@ -150,12 +156,14 @@ final class WorkerProcess: TrialRunner {
 
   /// The worker closed its result channel: collect how it died.
   private func ended() -> TrialResult {
-    // Drain what it said on the way out (the fatal error message comes before the signal).
-    while diagnosticsOpen, diagnostics.count < Self.diagnosticsLimit,
+    // Drain what it said on the way out (the fatal error message comes before the signal, the
+    // backtracer's report after it), for a bounded time: a dying thread may go on printing.
+    let drainEnd = Platform.monotonicNanos() &+ 2_000_000_000
+    while diagnosticsOpen, Platform.monotonicNanos() < drainEnd,
       !Platform.waitReadable([child.diagnostics], milliseconds: 200).isEmpty,
       let chunk = Platform.readSome(child.diagnostics), !chunk.isEmpty
     {
-      diagnostics += chunk
+      keep(chunk)
       reports?.scan(chunk)
     }
     isAlive = false
@@ -176,7 +184,9 @@ final class WorkerProcess: TrialRunner {
     var result: TrialResult
     switch termination {
     case .signaled(let signal):
-      result = TrialResult(outcome: .crash, detail: Platform.signalName(signal) + message)
+      let place = CrashReport(diagnostics + diagnosticsTail).map { " " + $0.summary } ?? ""
+      result = TrialResult(
+        outcome: .crash, detail: Platform.signalName(signal) + place + message)
     case .exited(let code):
       result = TrialResult(outcome: .crash, detail: "exited with status \(code)" + message)
     case nil:
@@ -186,12 +196,24 @@ final class WorkerProcess: TrialRunner {
     return result
   }
 
+  /// Keeps the first `diagnosticsLimit` bytes the worker printed, and the last as many.
+  private func keep(_ chunk: [UInt8]) {
+    if diagnostics.count < Self.diagnosticsLimit {
+      diagnostics += chunk
+    } else {
+      diagnosticsTail += chunk
+      if diagnosticsTail.count > Self.diagnosticsLimit {
+        diagnosticsTail.removeFirst(diagnosticsTail.count - Self.diagnosticsLimit)
+      }
+    }
+  }
+
   /// The line that best says why a worker died: a Swift fatal error if there is one.
   static func firstLine(_ bytes: [UInt8]) -> String? {
     let lines = String(decoding: bytes, as: UTF8.self)
       .split(whereSeparator: \.isNewline)
       .map { $0.trimmingCharacters(in: .whitespaces) }
-      .filter { !$0.isEmpty }
+      .filter { !$0.isEmpty && !CrashReport.isBacktracerLine($0) }
     let markers = ["Fatal error", "fatal error", "Precondition failed", "Assertion failed"]
     let best = lines.first { line in markers.contains { line.contains($0) } } ?? lines.first
     return best.map { String($0.prefix(300)) }
