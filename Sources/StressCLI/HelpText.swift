@@ -31,16 +31,7 @@ enum HelpText {
   /// A two-column row, the help wrapped at 100 columns and aligned under itself.
   private static func row(_ label: String, _ help: String) -> String {
     let indent = 26
-    var lines: [String] = []
-    var line = ""
-    for word in help.split(separator: " ") {
-      if !line.isEmpty && indent + line.count + 1 + word.count > 100 {
-        lines.append(line)
-        line = ""
-      }
-      line += (line.isEmpty ? "" : " ") + word
-    }
-    lines.append(line)
+    let lines = TextWrap.lines(help, width: 100 - indent)
     let pad = String(repeating: " ", count: indent)
     var first = "  " + label
     if first.count + 1 < indent {

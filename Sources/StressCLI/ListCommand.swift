@@ -49,7 +49,9 @@ struct ListCommand: Subcommand {
               readOnly: i.readOnly, hidden: i.hidden, summary: i.summary)
           },
           wrappers: drivers.map {
-            .init(id: $0.id, protected: $0.isProtected, driver: $1, summary: $0.summary)
+            .init(
+              id: $0.id, protected: $0.isProtected, sharesReads: $0.sharesReads, driver: $1,
+              summary: $0.summary)
           },
           suites: suites.map {
             .init(name: $0, description: $1?.description, subjects: $1?.subjects)
@@ -77,11 +79,24 @@ struct ListCommand: Subcommand {
     }
     text += "\nWRAPPERS\n"
     text += Table(
-      header: ["id", "protected", "driver", "summary"],
+      header: ["id", "protected", "reads", "driver", "summary"],
       rows: drivers.map { info, driver in
-        [info.id, info.isProtected ? "yes" : "no", driver, info.summary]
+        [
+          info.id, info.isProtected ? "yes" : "no",
+          !info.isProtected ? "bare" : info.sharesReads ? "together" : "one at a time", driver,
+          info.summary,
+        ]
       }
     ).render()
+    let sharing = drivers.map(\.0).filter(\.sharesReads).map(\.id)
+    if !sharing.isEmpty {
+      text +=
+        "\n"
+        + TextWrap.paragraph(
+          "Reads together: \(SharedReads.list(sharing)) guard writes only and leave concurrent "
+            + "reads unprotected, so a read-only subject (reads: only) runs under "
+            + "\(sharing.count == 1 ? "it" : "them") as bare as under unprotected.", indent: "  ")
+    }
     text += "\nSUITES\n"
     var rows: [[String]] = []
     for (name, suite) in suites {

@@ -24,6 +24,8 @@ struct Listing: Encodable {
   struct Wrapper: Encodable {
     var id: String
     var `protected`: Bool
+    /// Lets reads overlap: a read-only subject is unprotected under it.
+    var sharesReads: Bool
     var driver: String
     var summary: String
   }

@@ -36,6 +36,7 @@ struct ReportCommand: Subcommand {
     HelpText.render(overview: overview, usage: usage, arguments: arguments, options: optionSpecs)
   }
 
+  let catalog: Catalog
   let console: Console
 
   func run(_ arguments: [String]) throws -> ExitCode {
@@ -61,15 +62,20 @@ struct ReportCommand: Subcommand {
     if let page {
       let report = HTMLReport(
         title: "stress: \(suites)", sources: files.map { "\($0.path): \($0.overview)" },
-        cells: cells, mode: mode, cores: cores)
+        cells: cells, mode: mode, cores: cores, readSharing: catalog.readSharingWrappers)
       try page.write(report.render())
       console.out("Wrote \(page.path)\(junit.map { " and \($0.path)" } ?? "")\n")
       return .success
     }
     switch parsed.format {
-    case .json: console.out(SummaryDocument(cells: cells, mode: mode, cores: cores).json())
+    case .json:
+      console.out(
+        SummaryDocument(
+          cells: cells, mode: mode, cores: cores, readSharing: catalog.readSharingWrappers
+        ).json())
     default:
-      let summary = RunSummary(cells: cells, mode: mode, cores: cores)
+      let summary = RunSummary(
+        cells: cells, mode: mode, cores: cores, readSharing: catalog.readSharingWrappers)
       console.out(summary.renderTables() + "\n" + summary.renderVerdict())
     }
     return .success

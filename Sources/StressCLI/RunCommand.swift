@@ -108,10 +108,14 @@ struct RunCommand: Subcommand {
     }
     if json {
       console.out(
-        SummaryDocument(cells: cells, plan: plan, results: path, summary: summaryPath).json())
+        SummaryDocument(
+          cells: cells, plan: plan, results: path, summary: summaryPath,
+          readSharing: catalog.readSharingWrappers
+        ).json())
     } else {
       let summary = RunSummary(
-        cells: cells, mode: plan.mode.rawValue, cores: RunEnvironment.current.cpus)
+        cells: cells, mode: plan.mode.rawValue, cores: RunEnvironment.current.cpus,
+        readSharing: catalog.readSharingWrappers)
       console.out(quiet ? path + "\n" : summary.render(path: path, summaryPath: summaryPath))
     }
     return Self.exitCode(for: cells)

@@ -10,6 +10,8 @@ struct RunSummary {
   var mode: String?
   /// The cores of the machine that ran it, where known.
   var cores: Int?
+  /// The wrappers that let reads overlap, for the note on read-only cells under them.
+  var readSharing = Catalog.standard.readSharingWrappers
 
   /// The trials that fail the run (protected wrappers that failed, broken subjects).
   var failingTrials: Int { cells.map(\.failingTrials).reduce(0, +) }
@@ -36,6 +38,9 @@ struct RunSummary {
     }
     var text = "\nRESULTS (outcomes over trials, median ops/s)\n"
     text += table(Self.cellText)
+    if let shared = SharedReads(cells, sharing: readSharing) {
+      text += "\nREADS LEFT UNPROTECTED\n" + TextWrap.paragraph(shared.text, indent: "  ")
+    }
     text += "\nTHROUGHPUT (median ops/s (min-max) ±99.9% CI; 1 thread: cost vs unprotected; "
     text += "more: scaling vs 1 thread; percentiles in the summary CSV)\n"
     text += table(Self.throughputText)

@@ -17,8 +17,8 @@ public enum StressCommand {
     SubcommandEntry(ListCommand.self) { catalog, console, arguments in
       try ListCommand(catalog: catalog, console: console).run(arguments)
     },
-    SubcommandEntry(ReportCommand.self) { _, console, arguments in
-      try ReportCommand(console: console).run(arguments)
+    SubcommandEntry(ReportCommand.self) { catalog, console, arguments in
+      try ReportCommand(catalog: catalog, console: console).run(arguments)
     },
     SubcommandEntry(VerdictsCommand.self) { _, console, arguments in
       try VerdictsCommand(console: console).run(arguments)

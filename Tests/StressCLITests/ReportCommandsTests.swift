@@ -203,6 +203,55 @@ import Testing
     #expect(written.contains("<svg xmlns=\"http://www.w3.org/2000/svg\""))
   }
 
+  @Test func readOnlyCellsUnderAReadSharingWrapperAreSaidToRunBare() throws {
+    func cell(_ wrapper: String, _ readRatio: Double) -> Cell {
+      var cell = F.cell(wrapper, subject: "nsarray")
+      cell.readRatio = readRatio
+      return cell
+    }
+    let records = [cell("rwlock", 1), cell("lock", 1)].flatMap { cell in
+      (0..<3).map { F.trial(cell, $0) }
+    }
+    let path = try F.write(F.csv(records))
+    let note =
+      "rwlock runs reads together, so it leaves concurrent reads unprotected: under it, the "
+      + "read-only nsarray ran as bare as under unprotected."
+    let text = runInProcess(["report", path])
+    #expect(
+      text.out.contains("READS LEFT UNPROTECTED\n  rwlock runs reads together"), "\(text.out)")
+    let json = runInProcess(["report", path, "--format", "json"])
+    let doc = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+    let shared = try #require(doc["shared_reads"] as? [String: Any])
+    #expect(shared["wrappers"] as? [String] == ["rwlock"])
+    #expect(shared["subjects"] as? [String] == ["nsarray"])
+    #expect(shared["note"] as? String == note)
+    let html = URL(fileURLWithPath: path).deletingLastPathComponent()
+      .appendingPathComponent("shared.html").path
+    #expect(runInProcess(["report", path, "--html", html]).code == .success)
+    #expect(
+      try String(contentsOfFile: html, encoding: .utf8).contains(
+        "<h2>Reads left unprotected</h2>\n<p class=\"note\">\(note)</p>"))
+    // Reads under a lock take turns: nothing to say.
+    let locked = try F.write(F.csv(records.filter { $0.cell.wrapper == "lock" }))
+    #expect(!runInProcess(["report", locked]).out.contains("READS LEFT UNPROTECTED"))
+  }
+
+  @Test func listSaysWhichWrappersLeaveReadsUnprotected() throws {
+    let text = runInProcess(["list"])
+    #expect(
+      text.out.contains("  Reads together: rw-barrier and rwlock guard writes only and leave"))
+    let json = runInProcess(["list", "--format", "json"])
+    let doc = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+    let wrappers = try #require(doc["wrappers"] as? [[String: Any]])
+    let sharing = wrappers.filter { $0["shares_reads"] as? Bool == true }.compactMap {
+      $0["id"] as? String
+    }
+    #expect(sharing == ["rw-barrier", "rwlock"])
+    #expect(wrappers.count > sharing.count)
+  }
+
   @Test func reportRefusesOverlappingFiles() throws {
     let path = try file(lock: steady)
     let r = runInProcess(["report", path, path])

@@ -56,6 +56,11 @@ public struct Catalog: Sendable {
     wrappers.map { $0.info } + taskWrappers.map { $0.info }
   }
 
+  /// The wrappers that let reads overlap (`WrapperInfo.sharesReads`).
+  package var readSharingWrappers: Set<String> {
+    Set(wrapperInfos.filter(\.sharesReads).map(\.id))
+  }
+
   package func taskWrapper(_ id: String) -> (any AsyncWrapper.Type)? {
     taskWrappers.first { $0.info.id == id }
   }

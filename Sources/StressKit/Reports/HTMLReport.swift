@@ -10,16 +10,19 @@ package struct HTMLReport: Sendable {
   /// The run's mode and its machine's cores, for the recommendations, where known.
   package var mode: String?
   package var cores: Int?
+  /// The wrappers that let reads overlap, for the note on read-only cells under them.
+  package var readSharing: Set<String>
 
   package init(
     title: String, sources: [String], cells: [CellStatistics], mode: String? = nil,
-    cores: Int? = nil
+    cores: Int? = nil, readSharing: Set<String> = Catalog.standard.readSharingWrappers
   ) {
     self.title = title
     self.sources = sources
     self.cells = cells
     self.mode = mode
     self.cores = cores
+    self.readSharing = readSharing
   }
 
   /// Outcome colours, shared by the grid and the chart markers.
@@ -67,6 +70,11 @@ package struct HTMLReport: Sendable {
     html += verdictsSection()
     html += wrappersSection()
     html += gridSection()
+    if let shared = SharedReads(cells, sharing: readSharing) {
+      html +=
+        "<h2>Reads left unprotected</h2>\n<p class=\"note\">"
+        + Markup.escape(shared.text) + "</p>\n"
+    }
     html += "<h2>Throughput</h2>\n<p class=\"note\">Median ops/s of all threads together "
     html += "against thread count, both axes logarithmic; the band spans the slowest to the "
     html += "fastest trial. Dashed: unprotected. A cross marks a cell where some trial did not "

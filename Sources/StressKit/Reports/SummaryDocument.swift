@@ -13,6 +13,8 @@ package struct SummaryDocument: Codable, Sendable, Equatable {
   package var wrapperComparison: [ComparisonEntry]
   /// Which wrapper to use, as sentences computed from the run (see `Recommendation`).
   package var recommendations: [Recommendation]
+  /// Read-only cells run under a wrapper that lets reads overlap (`SharedReads`), if any.
+  package var sharedReads: SharedReadsEntry?
   package var trials: Int
   package var failingTrials: Int
   package var passed: Bool
@@ -88,6 +90,12 @@ package struct SummaryDocument: Codable, Sendable, Equatable {
     package var indistinguishableFromBest: Bool?
   }
 
+  package struct SharedReadsEntry: Codable, Sendable, Equatable {
+    package var wrappers: [String]
+    package var subjects: [String]
+    package var note: String
+  }
+
   package struct ControlEntry: Codable, Sendable, Equatable {
     package var threads: Int
     package var trials: Int
@@ -116,9 +124,11 @@ package struct SummaryDocument: Codable, Sendable, Equatable {
 
   /// `mode` and `cores` describe the run for its recommendations; with a `plan`, they are the
   /// plan's mode and this machine's cores unless given.
+  /// `readSharing` names the wrappers that let reads overlap.
   package init(
     cells: [CellStatistics], plan: Plan? = nil, results: String? = nil,
-    summary: String? = nil, mode: String? = nil, cores: Int? = nil
+    summary: String? = nil, mode: String? = nil, cores: Int? = nil,
+    readSharing: Set<String> = Catalog.standard.readSharingWrappers
   ) {
     run = plan.map {
       Run(
@@ -179,6 +189,9 @@ package struct SummaryDocument: Codable, Sendable, Equatable {
     recommendations = WrapperComparison(cells).recommendations(
       mode: mode ?? plan?.mode.rawValue,
       cores: cores ?? plan.map { _ in RunEnvironment.current.cpus })
+    sharedReads = SharedReads(cells, sharing: readSharing).map {
+      SharedReadsEntry(wrappers: $0.wrappers, subjects: $0.subjects, note: $0.text)
+    }
     trials = cells.map(\.trials).reduce(0, +)
     failingTrials = cells.map(\.failingTrials).reduce(0, +)
     passed = failingTrials == 0

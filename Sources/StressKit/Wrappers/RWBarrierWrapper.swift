@@ -7,7 +7,7 @@ public final class RWBarrierWrapper: Wrapper {
   /// Its id and summary, as `stress list` shows them.
   public static let info = WrapperInfo(
     id: "rw-barrier",
-    summary: "concurrent DispatchQueue: sync reads, async barrier writes")
+    summary: "concurrent DispatchQueue: sync reads, async barrier writes", sharesReads: true)
 
   @usableFromInline let queue = DispatchQueue(label: "stress.rw-barrier", attributes: .concurrent)
 

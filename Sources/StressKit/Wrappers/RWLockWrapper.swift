@@ -2,7 +2,7 @@
 public final class RWLockWrapper: Wrapper {
   /// Its id and summary, as `stress list` shows them.
   public static let info = WrapperInfo(
-    id: "rwlock", summary: "pthread_rwlock: shared reads, exclusive writes")
+    id: "rwlock", summary: "pthread_rwlock: shared reads, exclusive writes", sharesReads: true)
 
   @usableFromInline let lock = Platform.ReadWriteLock()
 
