@@ -120,7 +120,7 @@ struct ListCommand: Subcommand {
             lists: entries.map {
               .init(
                 name: $0.name, documented: $0.documented.rawValue, linux: $0.platformName,
-                subjects: $0.subjects)
+                subjects: $0.subjects, note: $0.note)
             })))
       return .success
     }
@@ -142,6 +142,13 @@ struct ListCommand: Subcommand {
         ]
       }
     ).render()
+    let noted = entries.filter { $0.note != nil }
+    if !noted.isEmpty {
+      text += "\nNOTES\n"
+      for entry in noted {
+        text += TextWrap.paragraph("\(entry.name): \(entry.note!)", indent: "  ")
+      }
+    }
     console.out(text)
     return .success
   }
@@ -153,6 +160,8 @@ struct ListCommand: Subcommand {
       /// Encoded as null where Foundation on Linux has none.
       var linux: String?
       var subjects: [String]
+      /// Why no subject stresses it; left out where none is needed.
+      var note: String?
 
       func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -160,8 +169,9 @@ struct ListCommand: Subcommand {
         try c.encode(documented, forKey: .documented)
         try c.encode(linux, forKey: .linux)
         try c.encode(subjects, forKey: .subjects)
+        try c.encodeIfPresent(note, forKey: .note)
       }
-      enum CodingKeys: String, CodingKey { case name, documented, linux, subjects }
+      enum CodingKeys: String, CodingKey { case name, documented, linux, subjects, note }
     }
   }
 

@@ -11,16 +11,19 @@ public struct ListedEntry: Sendable, Equatable {
   public var platformName: String?
   /// Ids of the catalog's subjects that stress it.
   public var subjects: [String]
+  /// Why no subject stresses it though the platform has it, or what else a reader should know.
+  public var note: String?
 
   /// An entry `name` documented `documented`, present as `platformName`, stressed by
-  /// `subjects`.
+  /// `subjects`; `note` says why none does, where the platform has it.
   public init(
     _ name: String, _ documented: DocumentedSafety, platformName: String?,
-    subjects: [String] = []
+    subjects: [String] = [], note: String? = nil
   ) {
     self.name = name
     self.documented = documented
     self.platformName = platformName
     self.subjects = subjects
+    self.note = note
   }
 }

@@ -1,0 +1,100 @@
+import Foundation
+import StressKit
+import Synchronization
+
+/// One repeating `Timer` shared by threads that reschedule it and fire it, as a debounce
+/// timer is shared: a thread's even writes set its `fireDate` to a date of their own, its odd
+/// writes call `fire()`, whose block counts. Reads get `fireDate` and `isValid`: the date must
+/// be the first one or one some write set, and the timer valid. At the end the block has run
+/// once per `fire()`, and the date is the last one some thread set. The Summary lists NSTimer
+/// as safe.
+package final class TimerSubject: StressSubject, @unchecked Sendable {
+  package static let info = SubjectInfo(
+    id: "timer-shared",
+    summary: "one repeating Timer: fireDate set and fire() called from every thread, read back",
+    documented: .safe, sendable: Sendability.of(Timer.self), defaultReadRatio: 0.5)
+
+  /// Dates are whole seconds from `base`: the run loop's clock converts them on the way in
+  /// and out, so reads allow a millisecond.
+  static let base = Date(timeIntervalSinceReferenceDate: 1_000_000_000)
+  static let perThread = 1_000_000
+  private let shape: TrialShape
+  private let fires = Fires()
+  private let timer: Timer
+
+  package init(shape: TrialShape) {
+    self.shape = shape
+    let fires = self.fires
+    timer = Timer(fire: Self.base, interval: 3_600, repeats: true) { _ in
+      fires.count.add(1, ordering: .relaxed)
+    }
+  }
+
+  deinit { timer.invalidate() }
+
+  /// The block's count of its runs.
+  final class Fires: Sendable {
+    let count = Atomic<Int>(0)
+  }
+
+  /// The date thread `thread`'s `seq`-th write sets (seq even).
+  static func date(thread: Int, seq: Int) -> Date {
+    base.addingTimeInterval(Double(1 + thread * perThread + seq % perThread))
+  }
+
+  /// The write a date came from, (-1, -1) for the first date, nil if no write set it.
+  func origin(of date: Date) -> (thread: Int, seq: Int)? {
+    let offset = date.timeIntervalSince(Self.base)
+    let index = offset.rounded()
+    guard abs(offset - index) < 0.001, index >= 0, index < Double(Int.max / 2) else { return nil }
+    if index == 0 { return (-1, -1) }
+    let (thread, seq) = (Int(index) - 1).quotientAndRemainder(dividingBy: Self.perThread)
+    guard thread < shape.threads, seq % 2 == 0 else { return nil }
+    return (thread, seq)
+  }
+
+  package func write(_ step: Step) {
+    if step.seq % 2 == 0 {
+      timer.fireDate = Self.date(thread: step.thread, seq: step.seq)
+    } else {
+      timer.fire()
+    }
+  }
+
+  package func read(_ step: Step) -> String? {
+    let date = timer.fireDate
+    guard origin(of: date) != nil else {
+      return
+        "fireDate is \(date.timeIntervalSince(Self.base)) s after the first, which no write set"
+    }
+    return timer.isValid ? nil : "the timer is no longer valid"
+  }
+
+  package func check(writesPerThread: [Int]) -> Violations {
+    var violations = Violations()
+    let fired = writesPerThread.map { $0 / 2 }.reduce(0, +)
+    let counted = fires.count.load(ordering: .relaxed)
+    violations.add(
+      count: abs(fired - counted), "the block ran \(counted) times for \(fired) calls of fire()")
+    // The last date set: some thread's last even write.
+    switch origin(of: timer.fireDate) {
+    case nil:
+      violations.add("fireDate ended on a date no write set")
+    case (let thread, _)? where thread < 0:
+      if writesPerThread.contains(where: { $0 > 0 }) {
+        violations.add("fireDate ended on the first date, after writes set others")
+      }
+    case (let thread, let seq)?:
+      if seq != Self.lastEven(below: writesPerThread[thread]) {
+        violations.add("fireDate ended on write #\(seq) of thread \(thread), not its last")
+      }
+    }
+    if !timer.isValid { violations.add("the timer ended invalid") }
+    return violations
+  }
+
+  /// The last even write number below `writes`, if any.
+  static func lastEven(below writes: Int) -> Int? {
+    writes == 0 ? nil : (writes - 1) - (writes - 1) % 2
+  }
+}
