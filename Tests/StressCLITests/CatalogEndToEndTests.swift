@@ -2,6 +2,10 @@ import Foundation
 import StressKit
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Catalog subjects and expectations, run by the built executable in worker processes.
 @Suite struct CatalogEndToEndTests {
   func run(_ arguments: [String]) throws -> (code: Int32, rows: [[String: String]], err: String) {
@@ -118,5 +122,52 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: stale))
     #expect(FileManager.default.fileExists(atPath: fresh))
     #expect(FileManager.default.fileExists(atPath: foreign))
+  }
+
+  /// A subject's private files outlive a worker killed mid-trial, and the next trial's sweep
+  /// (once per worker process) removes them once they are stale.
+  @Test func privateFilesLeftByAKilledWorkerAreSweptLater() throws {
+    let tmp = try temporaryDirectory()
+    func left() -> [String] {
+      ((try? FileManager.default.contentsOfDirectory(atPath: tmp.path)) ?? []).filter {
+        $0.hasPrefix("stress.filehandle.")
+      }
+    }
+    func stress(_ arguments: [String]) throws -> Process {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: stressExecutable)
+      process.arguments =
+        ["run", "--subjects", "filehandle-shared", "--wrappers", "unprotected", "--threads", "2"]
+        + ["--trials", "1", "--warmup", "0", "--no-control", "--quiet", "--out"]
+        + [tmp.appendingPathComponent("r\(arguments.count).csv").path] + arguments
+      process.environment = ProcessInfo.processInfo.environment.merging(
+        ["TMPDIR": tmp.path], uniquingKeysWith: { $1 })
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      return process
+    }
+    // A long trial of one instance (no burst), its worker killed once its directory exists.
+    let long = try stress(["--duration", "30", "--timeout", "60", "--burst", "0"])
+    var workers: [Int32] = []
+    for _ in 0..<400 where workers.isEmpty || left().isEmpty {
+      usleep(25_000)
+      workers = children(of: long.processIdentifier)
+    }
+    #expect(!workers.isEmpty && left().count == 1)
+    for pid in workers { kill(pid, SIGKILL) }
+    long.waitUntilExit()
+    let orphan = left()
+    #expect(orphan.count == 1, "the killed worker's directory: \(orphan)")
+    // Ten minutes on, the next worker's first trial sweeps it and removes its own.
+    for name in orphan {
+      try FileManager.default.setAttributes(
+        [.modificationDate: Date(timeIntervalSinceNow: -700)],
+        ofItemAtPath: tmp.appendingPathComponent(name).path)
+    }
+    let next = try stress(["--ops", "50"])
+    next.waitUntilExit()
+    #expect(next.terminationStatus == 0)
+    #expect(left().isEmpty, "\(left())")
   }
 }
