@@ -2,87 +2,117 @@ import Testing
 
 @testable import StressKit
 
-/// The backtracer's report, as a crashing worker prints it, read back into a crash's detail.
+/// A crashed worker's report (addresses and mappings), read back into a crash's detail.
 @Suite struct CrashReportTests {
-  /// What a worker's stderr holds after a fatal error, trimmed to the fields that are read.
-  static func printed(_ frames: [String]) -> [UInt8] {
-    let json =
-      #"{ "timestamp": "2026-12-01T19:36:56Z", "kind": "crashReport", "description": "Illegal instruction", "#
-      + #""threads": [ { "name": "other", "frames": [ { "kind": "programCounter", "description": "futex_wait + 9", "image": "libc.so.6" } ] }, "#
-      + #"{ "name": "worker", "crashed": true, "frames": [ "# + frames.joined(separator: ", ")
-      + #", { "kind": "truncated" } ] } ], "backtraceTime": 0.013 }"#
+  /// Two mapped files: `stress` at 0x1000 (file offset 0) and `libc.so.6` at 0x9000 (0x2000).
+  static let maps = [
+    "stress-crash-map: 1000-5000 r-xp 00000000 08:01 11 /build/stress",
+    "stress-crash-map: 9000-a000 r-xp 00002000 08:01 12 /lib/libc.so.6",
+  ]
+
+  /// What a worker prints before it dies: its message, the frames, its mappings.
+  static func printed(_ addresses: [UInt64]) -> [UInt8] {
+    let frames = addresses.map { "0x" + String($0, radix: 16) }.joined(separator: " ")
     return Array(
-      ("StressKit/SelfTestCrash.swift:11: Fatal error: deliberate trap\n\n"
-        + "*** Signal 4: Backtracing from 0x7fc3c68f9361... done ***\n\n" + json + "\n").utf8)
+      ([
+        "StressKit/SelfTestCrash.swift:11: Fatal error: deliberate trap",
+        "stress-crash-frames: "
+          + frames,
+      ] + maps).joined(separator: "\n").utf8) + [10]
   }
 
-  static func frame(_ description: String, _ image: String, thunk: Bool = false) -> String {
-    #"{ "kind": "returnAddress", "address": "0x1", "description": "\#(description)", "image": "\#(image)""#
-      + (thunk ? #", "thunk": true }"# : " }")
+  /// A symbol table by file and offset: each function 0x10 bytes long.
+  static func lookup(_ symbols: [String: [UInt64: String]]) -> (String, UInt64) -> String? {
+    { path, offset in symbols[path]?[offset & ~0xF] }
   }
 
-  @Test func namesTheCrashingThreadsFirstFramesPastTheFailureMachinery() throws {
+  @Test func namesTheFirstFramesPastTheFailureMachinery() throws {
+    let name = Self.lookup([
+      "/build/stress": [
+        0x100: "$ss17_assertionFailure__4file4line5flagss5NeverOs12StaticStringV_SSAHSus6UInt32VtF",
+        0x200: "write_frame", 0x300: "partial apply for closure", 0x400: "drive", 0x500: "main",
+      ]
+    ])
+    // The fault itself, then return addresses (looked up one byte back).
     let report = try #require(
-      CrashReport(
-        Self.printed([
-          Self.frame("_assertionFailure(_:_:file:line:flags:) + 225", "libswiftCore.so"),
-          Self.frame("SelfTestCrash.write(_:) + 152", "stress"),
-          Self.frame("partial apply for closure #1 in Trial.run() + 15", "stress", thunk: true),
-          Self.frame("Unprotected.write<A>(_:_:) + 40", "stress"),
-          Self.frame("Trial.run() + 99", "stress"),
-          Self.frame("main + 72", "stress"),
-        ])))
+      CrashReport(Self.printed([0x1105, 0x1201, 0x1301, 0x1401, 0x1501]), name: name))
+    #expect(report.frames.first == CrashReport.Frame(name: "write_frame", image: "stress"))
     #expect(
       report.summary
-        == "in SelfTestCrash.write(_:) (stress) <- Unprotected.write<A>(_:_:) (stress) "
-        + "<- Trial.run() (stress)")
+        == "in write_frame (stress) <- drive (stress) <- main (stress)")
+  }
+
+  @Test func aCallersAddressIsLookedUpOneByteBack() throws {
+    // 0x1210 returns just past a call at the end of the function at 0x200.
+    let name = Self.lookup(["/build/stress": [0x100: "fault", 0x200: "caller", 0x210: "next"]])
+    let report = try #require(CrashReport(Self.printed([0x1100, 0x1210]), name: name))
+    #expect(report.frames.map(\.name) == ["fault", "caller"])
   }
 
   @Test func anAbortIsNamedByWhatCalledIt() throws {
+    // libc.so.6 maps file offset 0x2000 at 0x9000.
+    let name = Self.lookup([
+      "/lib/libc.so.6": [
+        0x2000: "__pthread_kill_implementation", 0x2100: "raise", 0x2200: "abort",
+        0x2300: "malloc_printerr", 0x2400: "_int_free",
+      ]
+    ])
     let report = try #require(
-      CrashReport(
-        Self.printed([
-          Self.frame("__pthread_kill_implementation + 271", "libc.so.6"),
-          Self.frame("raise + 18", "libc.so.6"),
-          Self.frame("abort + 211", "libc.so.6"),
-          Self.frame("malloc_printerr + 26", "libc.so.6"),
-          Self.frame("_int_free + 1234", "libc.so.6"),
-          Self.frame("swift_release + 50", "libswiftCore.so"),
-        ])))
+      CrashReport(Self.printed([0x9001, 0x9101, 0x9201, 0x9301, 0x9401]), name: name))
     #expect(report.frames.first == CrashReport.Frame(name: "_int_free", image: "libc.so.6"))
   }
 
-  @Test func aColdPathIsItsFunctions() throws {
-    let report = try #require(
-      CrashReport(
-        Self.printed([
-          Self.frame("CFCharacterSetAddCharactersInString.cold.1 + 28", "libFoundation.so"),
-          Self.frame("NSMutableCharacterSet.addCharacters(in:) + 109", "libFoundation.so"),
-        ])))
-    #expect(
-      report.summary
-        == "in CFCharacterSetAddCharactersInString (libFoundation.so) "
-        + "<- NSMutableCharacterSet.addCharacters(in:) (libFoundation.so)")
+  @Test func anUnnamedAddressIsItsFileOffset() throws {
+    let report = try #require(CrashReport(Self.printed([0x1234]), name: { _, _ in nil }))
+    #expect(report.summary == "in 0x234 (stress)")
   }
 
-  @Test func onlyMachineryIsStillAPlace() throws {
-    let report = try #require(
-      CrashReport(Self.printed([Self.frame("abort + 211", "libc.so.6")])))
-    #expect(report.summary == "in abort (libc.so.6)")
-  }
-
-  @Test func noReportOrAGarbledOneIsNone() {
+  @Test func noReportOrNoMappedFrameIsNone() {
     #expect(CrashReport(Array("Fatal error: x\n".utf8)) == nil)
-    #expect(CrashReport(Array(#"{ "kind": "crashReport", "threads": [ {"#.utf8)) == nil)
-    #expect(CrashReport(Self.printed([])) == nil)
+    #expect(CrashReport(Self.printed([0xdead_0000]), name: { _, _ in "f" }) == nil)
   }
 
-  @Test func theBacktracersLinesNeverPassForTheWorkersMessage() {
-    var printed = Array("*** Signal 11: Backtracing from 0x0... done ***\n".utf8)
-    printed += Self.printed([Self.frame("f + 1", "stress")]).drop { $0 != UInt8(ascii: "*") }
-    #expect(WorkerProcess.firstLine(printed) == nil)
+  @Test func mappingsAreReadAsProcGivesThem() throws {
+    let map = try #require(
+      CrashReport.Mapping(
+        "7f10890be000-7f10890d3000 r-xp 00034000 08:01 123456   /opt/lib/with space.so"))
+    #expect(map.start == 0x7f10_890b_e000 && map.end == 0x7f10_890d_3000)
+    #expect(map.offset == 0x34000)
+    #expect(map.path == "/opt/lib/with space.so")
+    #expect(CrashReport.Mapping("garbage") == nil)
+  }
+
+  @Test(arguments: [
+    // Swift symbols of this toolchain, as a person reads them.
+    (
+      "$s10Foundation11NSConditionC4wait5untilSb0A10Essentials4DateV_tF", "NSCondition.wait(until:)"
+    ),
+    (
+      "$s10Foundation15NSConditionLockC4lock13whenCondition6beforeSbSi_0A10Essentials4DateVtF",
+      "NSConditionLock.lock(whenCondition:before:)"
+    ),
+    (
+      "$s10Foundation21NSMutableCharacterSetC13addCharacters2inySS_tFTm",
+      "NSMutableCharacterSet.addCharacters(in:)"
+    ),
+    (
+      "$ss17_assertionFailure__4file4line5flagss5NeverOs12StaticStringV_SSAHSus6UInt32VtF",
+      "_assertionFailure(_:_:file:line:flags:)"
+    ),
+    // C functions keep their names, without the compiler's cold-path suffix.
+    ("__DISPATCH_WAIT_FOR_QUEUE__", "__DISPATCH_WAIT_FOR_QUEUE__"),
+    ("CFCharacterSetAddCharactersInString.cold.1", "CFCharacterSetAddCharactersInString"),
+  ])
+  func symbolsReadAsAPersonReadsThem(symbol: String, readable: String) {
+    #expect(CrashReport.readable(symbol) == readable)
+  }
+
+  @Test func theReportsLinesNeverPassForTheWorkersMessage() {
+    let report = Self.printed([0x1100])
     #expect(
-      WorkerProcess.firstLine(Self.printed([]))
+      WorkerProcess.firstLine(report)
         == "StressKit/SelfTestCrash.swift:11: Fatal error: deliberate trap")
+    let reportOnly = report.split(separator: 10).dropFirst().joined(separator: [10])
+    #expect(WorkerProcess.firstLine(Array(reportOnly)) == nil)
   }
 }

@@ -24,4 +24,12 @@ int cstress_pipe(int fds[2]);
 pid_t cstress_spawn_worker(
   const char *path, char *const argv[], char *const envp[], const int fds[4]);
 
+/// Installs a handler for the crash signals (SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE,
+/// SIGABRT) that writes to `fd`, with async-signal-safe calls only, a "stress-crash-frames:"
+/// line (the fault's address, then its callers') and a "stress-crash-map:" line per
+/// executable mapping of /proc/self/maps, then lets the signal end the process as before.
+/// sigaltstack is per thread: only the calling thread's stack overflow is reported. Returns
+/// 0, or -1.
+int cstress_install_crash_report(int fd);
+
 #endif

@@ -188,23 +188,28 @@ package struct Benchmark {
   }
 
   /// Wall-clock medians, in milliseconds, of a crashing trial in a fresh worker (its start, the
-  /// crash, the parent's reading of it), without and with the backtracer that names where it
-  /// crashed: the difference is what `CrashReport` adds to a crash.
-  package func crashCost() throws -> (bareMs: Double, backtracedMs: Double) {
+  /// crash, the parent's reading of it), without and with the report that names where it
+  /// crashed: the difference is what `CrashReport` adds to a crash. The first named crash also
+  /// reads the binary's symbols, which later ones reuse: it is reported apart.
+  package func crashCost() throws -> (bareMs: Double, namedMs: Double, firstNamedMs: Double) {
     var cell = Cell(
       subject: SelfTestCrash.info.id, wrapper: Unprotected.info.id, threads: 2, readRatio: 0,
       documented: .notListed, isProtected: false)
     cell.freshProcess = true
-    func median(backtraces: Bool) throws -> Double {
+    func overheads(named: Bool) throws -> [Double] {
       var plan = Plan(
         suite: "bench", mode: .default, cells: [cell], trials: trials, bound: .ops(1), seed: 1,
         timeout: 10)
-      plan.backtraces = backtraces
+      plan.reportsCrashes = named
       let timer = TrialTimer()
       try Scheduler(plan: plan).run(observers: [timer])
-      return Percentiles(timer.overheadsMs)!.p50
+      return timer.overheadsMs
     }
-    return (try median(backtraces: false), try median(backtraces: true))
+    let bare = try overheads(named: false)
+    let named = try overheads(named: true)
+    return (
+      Percentiles(bare)!.p50, Percentiles(Array(named.dropFirst()))!.p50, named.first ?? 0
+    )
   }
 
   /// Wall time between consecutive trial events, less each trial's timed region.

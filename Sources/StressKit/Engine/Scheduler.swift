@@ -25,7 +25,7 @@ package final class Scheduler {
     self.init(plan: plan) {
       try WorkerProcess(
         executable: executable, countsSanitizerReports: plan.countsSanitizerReports,
-        backtraces: plan.backtraces)
+        reportsCrashes: plan.reportsCrashes)
     }
   }
 

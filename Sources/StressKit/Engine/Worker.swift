@@ -7,9 +7,13 @@ package enum Worker {
   /// The hidden argument that turns the `stress` executable into a worker.
   package static let command = "__worker"
   static let resultDescriptor: Int32 = 3
+  /// Asks a worker to report where it crashed (`CrashReport`).
+  static let crashReportFlag = "--report-crashes"
+
   /// Serves trials until stdin closes or the parent disappears; never returns.
   package static func serve(catalog: Catalog, arguments: [String]) -> Never {
     Platform.ignoreInterrupts()
+    if arguments.contains(crashReportFlag) { Platform.reportCrashes() }
     taskPoolIsWatched.store(true, ordering: .relaxed)
     watchParent(arguments)
     say(.ready)

@@ -6,8 +6,8 @@ final class WorkerProcess: TrialRunner {
   private let child: Platform.Child
   private var results: [UInt8] = []
   private var diagnostics: [UInt8] = []
-  /// The last of what the worker printed past `diagnosticsLimit`: the backtracer's report
-  /// comes last.
+  /// The last of what the worker printed past `diagnosticsLimit`: a crash's report comes
+  /// last.
   private var diagnosticsTail: [UInt8] = []
   private var diagnosticsOpen = true
   private(set) var isAlive = true
@@ -21,16 +21,20 @@ final class WorkerProcess: TrialRunner {
   /// TSan (`scripts/tsan.sh`); nil otherwise.
   private var reports: ReportCounter?
 
-  /// `backtraces`: a crash's detail names where it crashed (`CrashReport`). Off under
-  /// ThreadSanitizer, whose own signal handling would report the backtracer's handler.
-  init(executable: String, countsSanitizerReports: Bool = false, backtraces: Bool = true) throws {
+  /// `reportsCrashes`: a crash's detail names where it crashed (`CrashReport`). Off under
+  /// ThreadSanitizer, which keeps the crash signals to itself.
+  init(executable: String, countsSanitizerReports: Bool = false, reportsCrashes: Bool = true)
+    throws
+  {
     reports = countsSanitizerReports ? ReportCounter() : nil
     var environment = ProcessInfo.processInfo.environment
-    environment["SWIFT_BACKTRACE"] =
-      backtraces && !countsSanitizerReports ? CrashReport.backtracerSettings : "enable=no"
+    // The runtime's own backtracer costs 30 to 250 ms a crash (`stress bench`, BENCHMARKS.md);
+    // the worker's handler and the runner's symbol lookup name the place for less.
+    environment["SWIFT_BACKTRACE"] = "enable=no"
+    let flags = reportsCrashes && !countsSanitizerReports ? [Worker.crashReportFlag] : []
     child = try Platform.spawn(
       executable: executable,
-      arguments: [Worker.command, "--parent-pid", String(Platform.processID)],
+      arguments: [Worker.command, "--parent-pid", String(Platform.processID)] + flags,
       environment: environment)
   }
 
@@ -156,8 +160,8 @@ final class WorkerProcess: TrialRunner {
 
   /// The worker closed its result channel: collect how it died.
   private func ended() -> TrialResult {
-    // Drain what it said on the way out (the fatal error message comes before the signal, the
-    // backtracer's report after it), for a bounded time: a dying thread may go on printing.
+    // Drain what it said on the way out (the fatal error message, then the crash's report), for
+    // a bounded time: a dying thread may go on printing.
     let drainEnd = Platform.monotonicNanos() &+ 2_000_000_000
     while diagnosticsOpen, Platform.monotonicNanos() < drainEnd,
       !Platform.waitReadable([child.diagnostics], milliseconds: 200).isEmpty,
@@ -213,7 +217,7 @@ final class WorkerProcess: TrialRunner {
     let lines = String(decoding: bytes, as: UTF8.self)
       .split(whereSeparator: \.isNewline)
       .map { $0.trimmingCharacters(in: .whitespaces) }
-      .filter { !$0.isEmpty && !CrashReport.isBacktracerLine($0) }
+      .filter { !$0.isEmpty && !CrashReport.isReportLine($0) }
     let markers = ["Fatal error", "fatal error", "Precondition failed", "Assertion failed"]
     let best = lines.first { line in markers.contains { line.contains($0) } } ?? lines.first
     return best.map { String($0.prefix(300)) }

@@ -21,7 +21,7 @@ package struct Plan: Sendable {
   package var countsSanitizerReports = false
   /// A crash's detail names where it crashed (`CrashReport`); `stress bench` turns it off to
   /// measure its cost.
-  package var backtraces = true
+  package var reportsCrashes = true
   /// The slice of the suite's cells this run holds, if sharded.
   package var shard: Shard?
   /// The suite file the plan was read from, if any: an input no output may overwrite.

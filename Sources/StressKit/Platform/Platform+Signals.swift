@@ -1,3 +1,5 @@
+import CStressPlatform
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -49,5 +51,11 @@ extension Platform {
   /// of the process.
   package static func ignoreBrokenPipes() {
     _ = signal(SIGPIPE, SIG_IGN)
+  }
+
+  /// A crash from now on writes where it happened to stderr before the signal ends the process
+  /// (`cstress_install_crash_report`), for the runner's `CrashReport`.
+  package static func reportCrashes() {
+    _ = cstress_install_crash_report(STDERR_FILENO)
   }
 }
