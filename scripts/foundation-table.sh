@@ -20,10 +20,11 @@ while [ $# -gt 0 ]; do
     *) echo "Error: unknown argument '$1'." >&2; echo "$usage" >&2; exit 64 ;;
   esac
 done
-case "$out" in /*) ;; *) out="$PWD/$out" ;; esac
+here=$PWD
+. "$(dirname "$0")/nightly-common.sh"
+out=$(absolute "$out")
 cd "$(dirname "$0")/.."
-swift build -c release --product stress || exit 2
-bin="$(swift build -c release --show-bin-path)/stress"
+bin=$(stress_binary "") || exit 2
 work=$(mktemp -d)
 command="stress run --suite $suite --mode $mode"
 start=$(date +%s)

@@ -1,4 +1,4 @@
-# Sourced by the nightly scripts: what they share.
+# Sourced by the scripts that run stress (the nightly job, the published tables): what they share.
 
 # Paths given are relative to where the script was called from, not to the repository.
 here="${here:-$PWD}"
