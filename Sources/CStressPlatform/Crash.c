@@ -20,13 +20,29 @@ static char alternate_stack[64 * 1024];
 static char maps_buffer[16 * 1024];
 static const int crash_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT};
 
+// Each line is built here and written with one write(2): up to PIPE_BUF bytes reach a pipe
+// whole, so another thread's output cannot cut into it.
+static char line_buffer[4096];
+static size_t line_used = 0;
+
 static void put(const char *text, size_t length) {
-  while (length > 0) {
-    ssize_t n = write(crash_fd, text, length);
-    if (n <= 0) return;
+  if (length > sizeof(line_buffer) - line_used) length = sizeof(line_buffer) - line_used;
+  memcpy(line_buffer + line_used, text, length);
+  line_used += length;
+}
+
+static void end_line(void) {
+  if (line_used == sizeof(line_buffer)) line_used--;
+  line_buffer[line_used++] = '\n';
+  const char *text = line_buffer;
+  size_t left = line_used;
+  while (left > 0) {
+    ssize_t n = write(crash_fd, text, left);
+    if (n <= 0) break;
     text += n;
-    length -= (size_t)n;
+    left -= (size_t)n;
   }
+  line_used = 0;
 }
 
 static void put_hex(uintptr_t value) {
@@ -72,7 +88,8 @@ static void put_maps(void) {
       if (space && (size_t)(space - line) + 5 <= length && space[3] == 'x' &&
           memchr(line, '/', length)) {
         put("stress-crash-map: ", 18);
-        put(line, length + 1);
+        put(line, length);
+        end_line();
       }
       start = i + 1;
     }
@@ -109,7 +126,7 @@ static void on_crash(int signal, siginfo_t *info, void *context) {
     put(" ", 1);
     put_hex((uintptr_t)frames[i]);
   }
-  put("\n", 1);
+  end_line();
   put_maps();
   // SA_RESETHAND put the default action back: the signal, pending until this returns, ends
   // the process as it would have without this handler.
