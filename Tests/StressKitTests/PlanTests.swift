@@ -33,6 +33,23 @@ import Testing
     #expect(plan.suite == "s")
   }
 
+  @Test func aSubjectThatNeedsThreadsHasNoTaskDrivenCells() throws {
+    var options = RunOptions()
+    options.subjects = ["thread-dictionary", "counter"]
+    options.wrappers = ["lock", "actor"]
+    options.threads = [2]
+    let plan = try Plan(options: options, catalog: catalog, suiteDirectories: [])
+    // Under the actor, a "thread" is a task on a shared pool: thread-dictionary is not run.
+    #expect(
+      plan.cells.map { "\($0.subject)/\($0.wrapper)" } == [
+        "thread-dictionary/lock", "counter/lock", "counter/actor",
+      ])
+    options.wrappers = ["actor"]
+    #expect(throws: PlanError.subjectNeedsThreads(subject: "thread-dictionary")) {
+      try Plan(options: options, catalog: catalog, suiteDirectories: [])
+    }
+  }
+
   @Test func commandLineBeatsSuiteBeatsPreset() throws {
     let dir = try directory(
       with:

@@ -4,11 +4,13 @@ import StressKit
 /// The Summary's `NSThread` as threads use it on themselves: each write stores its token in
 /// `Thread.current.threadDictionary` and as the thread's name; each read looks at both, which
 /// must hold a token of the reading thread itself, whatever the others do at the same time.
+/// Under a task-driven wrapper a "thread" is a task on a shared pool, so it runs under the
+/// thread-driven ones only.
 package final class ThreadDictionarySubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "thread-dictionary",
     summary: "Thread.current: threadDictionary and name, set and read by every thread on itself",
-    documented: .safe, sendable: Sendability.of(Thread.self))
+    documented: .safe, sendable: Sendability.of(Thread.self), traits: [.needsThreads])
 
   static let key = "stress.token"
 

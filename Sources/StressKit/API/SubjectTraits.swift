@@ -20,4 +20,7 @@ public struct SubjectTraits: OptionSet, Sendable, Hashable {
   /// state): the dispatch-apply driver, which spreads a thread's steps over the pool, is
   /// refused for it.
   public static let ordersPerThread = SubjectTraits(rawValue: 1 << 4)
+  /// Its threads must be the system's own (it keeps state per `Thread.current`): task-driven
+  /// wrappers, whose tasks hop between a pool's threads, are left out of its cells.
+  public static let needsThreads = SubjectTraits(rawValue: 1 << 5)
 }

@@ -156,12 +156,15 @@ extension Plan {
       if options.driver == .dispatchApply && info.ordersPerThread {
         throw .dispatchApplyBreaksOrder(subject: info.id)
       }
+      if info.needsThreads && wrappers.allSatisfy({ $0.driver == .tasks }) {
+        throw .subjectNeedsThreads(subject: info.id)
+      }
       // A read-only subject has one mix; with roles, the roles are the mix.
       let mixes =
         info.readOnly || roles != nil ? [info.defaultReadRatio] : ratios ?? [info.defaultReadRatio]
       let shapes: [(threads: Int, readers: Int?)] =
         roles?.map { ($0[0] + $0[1], $0[0]) } ?? threads.map { ($0, nil) }
-      for wrapper in wrappers {
+      for wrapper in wrappers where !(info.needsThreads && wrapper.driver == .tasks) {
         for ratio in mixes {
           for shape in shapes {
             var cell = Cell(

@@ -14,6 +14,7 @@ package enum PlanError: Error, Equatable, CustomStringConvertible {
   case capNeedsOps
   case dispatchApplyNeedsWrites
   case dispatchApplyBreaksOrder(subject: String)
+  case subjectNeedsThreads(subject: String)
   case readOnlySubjectHasWriters(subject: String)
   // Names and values out of bounds.
   case unknownSubject(String, known: [String])
@@ -63,6 +64,8 @@ package enum PlanError: Error, Equatable, CustomStringConvertible {
       "The dispatch-apply driver needs an ops budget and subjects with writes."
     case .dispatchApplyBreaksOrder(let id):
       "Subject '\(id)' keeps per-thread order, which the dispatch-apply driver does not give."
+    case .subjectNeedsThreads(let id):
+      "Subject '\(id)' keeps state per system thread: only thread-driven wrappers can run it."
     case .readOnlySubjectHasWriters(let id):
       "Subject '\(id)' is read-only: it has no writers to run."
     case .unknownSubject(let id, let known):
