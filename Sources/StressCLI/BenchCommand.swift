@@ -158,7 +158,7 @@ struct BenchCommand: Subcommand {
         format: "CRASH: a crashing trial in a fresh worker costs %.2f ms; naming where it "
           + "crashed adds %.2f ms (%.2f ms named, medians of %d; the first named crash, which "
           + "reads the binary's symbols, %.2f ms)\n", crash.bareMs, crash.namedMs - crash.bareMs,
-        crash.namedMs, bench.trials - 1, crash.firstNamedMs))
+        crash.namedMs, max(1, bench.trials - 1), crash.firstNamedMs))
     try file.append(rows)
     console.out(quiet ? path + "\n" : "\nWrote \(path)\n")
     return .success

@@ -302,6 +302,14 @@ import Testing
         $0["name"] == "nsmutablearray" && $0["metric"]?.hasPrefix("dispatch-apply") == true
       })
     #expect(r.out.contains("OVERHEAD") && r.out.contains("DETECTION") && r.out.contains("PROCESS"))
+    // What naming a crash costs, measured against the same crash unnamed.
+    #expect(r.out.contains("CRASH: a crashing trial in a fresh worker costs "))
+    let crashes = Set(rows.filter { $0["section"] == "process" }.compactMap { $0["name"] })
+    #expect(
+      crashes.isSuperset(of: [
+        "crash in a fresh worker, unnamed", "crash in a fresh worker, named",
+        "first named crash (reads the binary's symbols)",
+      ]), "\(crashes)")
   }
 
   @Test func defaultOutputIsUnderResultsNamedBySuiteAndTime() throws {
