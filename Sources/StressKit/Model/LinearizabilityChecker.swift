@@ -1,0 +1,162 @@
+/// Whether a concurrent history could have happened one operation at a time, each taking
+/// effect at some instant between its call and its response: Wing and Gong's search with
+/// Lowe's memoization on (the operations linearized, the model's state), as Porcupine does.
+///
+/// The model is a state and a step: `step(state, input, output)` is the state after the
+/// operation, or nil if a sequential run from `state` could not have answered `output`.
+package struct LinearizabilityChecker<State: Hashable & Sendable, Input, Output>: Sendable {
+  /// One operation of a history: its thread, what it was asked and answered, and when it was
+  /// called and answered, on any clock the whole history shares.
+  package struct Operation {
+    package var thread: Int
+    package var input: Input
+    package var output: Output
+    package var call: UInt64
+    package var response: UInt64
+
+    package init(thread: Int, input: Input, output: Output, call: UInt64, response: UInt64) {
+      self.thread = thread
+      self.input = input
+      self.output = output
+      self.call = call
+      self.response = response
+    }
+  }
+
+  /// What a check found. `unknown` is never a pass: the search ran out of time.
+  package enum Verdict: Equatable {
+    case linearizable
+    /// No order fits; `longest` is how many operations the deepest attempt placed.
+    case notLinearizable(longest: Int)
+    case unknown
+  }
+
+  /// A call or a response.
+  private struct Event {
+    var time: UInt64
+    var operation: Int
+    var isCall: Bool
+
+    static func precedes(_ a: Event, _ b: Event) -> Bool {
+      a.time != b.time ? a.time < b.time : (a.isCall && !b.isCall)
+    }
+  }
+
+  /// What the search has been through: the operations placed and the state they left.
+  private struct Key: Hashable {
+    var linearized: [UInt64]
+    var state: State
+  }
+
+  package let initial: State
+  package let step: @Sendable (State, Input, Output) -> State?
+
+  package init(initial: State, step: @escaping @Sendable (State, Input, Output) -> State?) {
+    self.initial = initial
+    self.step = step
+  }
+
+  /// Checks `history`, giving up with `unknown` once `deadline` (the monotonic clock, in
+  /// nanoseconds) has passed.
+  package func check(
+    _ history: [Operation], deadline: UInt64? = nil, now: () -> UInt64 = Platform.monotonicNanos
+  ) -> Verdict {
+    let n = history.count
+    guard n > 0 else { return .linearizable }
+    // Events in time order; at the same instant, calls before responses: operations that
+    // touch are concurrent, not ordered.
+    var events: [Event] = []
+    events.reserveCapacity(2 * n)
+    for (i, op) in history.enumerated() {
+      events.append(Event(time: op.call, operation: i, isCall: true))
+      events.append(Event(time: max(op.call, op.response), operation: i, isCall: false))
+    }
+    events.sort(by: Event.precedes)
+    // A doubly linked list over the events, `head` its sentinel.
+    let head = events.count
+    var next = Array(1...events.count) + [0]
+    var previous = [head] + Array(0..<events.count - 1) + [events.count - 1]
+    next[head] = 0
+    next[events.count - 1] = -1
+    var responseOf = [Int](repeating: 0, count: n)
+    for (index, event) in events.enumerated() where !event.isCall {
+      responseOf[event.operation] = index
+    }
+    func unlink(_ e: Int) {
+      next[previous[e]] = next[e]
+      if next[e] >= 0 { previous[next[e]] = previous[e] }
+    }
+    func relink(_ e: Int) {
+      next[previous[e]] = e
+      if next[e] >= 0 { previous[next[e]] = e }
+    }
+
+    var linearized = [UInt64](repeating: 0, count: (n + 63) / 64)
+    var seen = Set<Key>()
+    var stack: [(event: Int, state: State)] = []
+    var state = initial
+    var entry = next[head]
+    var longest = 0
+    var steps = 0
+    while next[head] >= 0 {
+      steps &+= 1
+      if let deadline, steps & 1023 == 0, now() >= deadline { return .unknown }
+      let event = events[entry]
+      if event.isCall {
+        let op = history[event.operation]
+        if let after = step(state, op.input, op.output) {
+          var marked = linearized
+          marked[event.operation / 64] |= 1 << UInt64(event.operation % 64)
+          if seen.insert(Key(linearized: marked, state: after)).inserted {
+            stack.append((entry, state))
+            state = after
+            linearized = marked
+            longest = max(longest, stack.count)
+            // Lift the operation out: its call and its response.
+            unlink(entry)
+            unlink(responseOf[event.operation])
+            entry = next[head]
+            continue
+          }
+        }
+        entry = next[entry]
+      } else {
+        // A response reached before its call was placed: some earlier choice was wrong.
+        guard let last = stack.popLast() else { return .notLinearizable(longest: longest) }
+        let op = events[last.event].operation
+        state = last.state
+        linearized[op / 64] &= ~(1 << UInt64(op % 64))
+        relink(responseOf[op])
+        relink(last.event)
+        entry = next[last.event]
+      }
+    }
+    return .linearizable
+  }
+
+  /// Checks each key's operations alone, as P-compositionality allows when every operation
+  /// touches one key and the model's keys are independent (a map's entries): a history is
+  /// linearizable exactly when each key's part is, and the parts are far smaller to search.
+  /// One part out of time makes the whole `unknown`, unless another is not linearizable.
+  package func check<Key: Hashable>(
+    _ history: [Operation], partitionedBy key: (Input) -> Key, deadline: UInt64? = nil,
+    now: () -> UInt64 = Platform.monotonicNanos
+  ) -> Verdict {
+    var parts: [Key: [Operation]] = [:]
+    var order: [Key] = []
+    for op in history {
+      let k = key(op.input)
+      if parts[k] == nil { order.append(k) }
+      parts[k, default: []].append(op)
+    }
+    var verdict = Verdict.linearizable
+    for k in order {
+      switch check(parts[k]!, deadline: deadline, now: now) {
+      case .linearizable: continue
+      case .notLinearizable(let longest): return .notLinearizable(longest: longest)
+      case .unknown: verdict = .unknown
+      }
+    }
+    return verdict
+  }
+}
