@@ -137,7 +137,10 @@ int cstress_install_crash_report(int fd) {
   void *warm[1];
   // The first backtrace() loads libgcc's unwinder, which allocates: never in the handler.
   backtrace(warm, 1);
-  crash_fd = fd;
+  // A copy: a subject may point stderr elsewhere for a while (StandardErrorCapture), and the
+  // report must still reach the runner.
+  crash_fd = fcntl(fd, F_DUPFD_CLOEXEC, 3);
+  if (crash_fd < 0) crash_fd = fd;
   stack_t stack = {.ss_sp = alternate_stack, .ss_size = sizeof(alternate_stack), .ss_flags = 0};
   if (sigaltstack(&stack, NULL) != 0) return -1;
   struct sigaction action;

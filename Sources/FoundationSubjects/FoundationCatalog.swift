@@ -82,6 +82,7 @@ public enum FoundationCatalog {
     catalog.add(ProcessLaunchSubject.self)
     catalog.add(TimerSubject.self)
     catalog.add(PortMessageSubject.self)
+    catalog.add(NSLogSubject.self)
     catalog.add(CounterSubject.self)
     catalog.add(NoopSubject.self)
     catalog.add(DeadlockSubject.self)

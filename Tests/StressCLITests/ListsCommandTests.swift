@@ -23,7 +23,7 @@ import Testing
     let port = try #require(lists.first { $0["name"] as? String == "NSPort" })
     #expect((port["subjects"] as? [String])?.isEmpty == true)
     #expect((port["note"] as? String)?.hasPrefix("no subject: Port is abstract") == true)
-    #expect(text.out.contains("\nNOTES\n  NSLog/NSLogv: no subject: "))
+    #expect(text.out.contains("\nNOTES\n  NSPort: no subject: "))
     let manager = try #require(lists.first { $0["name"] as? String == "NSFileManager" })
     #expect(manager["documented"] as? String == "safe")
     #expect(manager["linux"] as? String == "FileManager")

@@ -27,7 +27,9 @@ import Testing
     return found
   }
 
-  @Test(arguments: [("StressKit", 150), ("StressCLI", 10), ("FoundationSubjects", 3)])
+  // StressKit's ceiling was 150 until StandardErrorCapture (5 declarations), which lets a
+  // subject stress what writes to standard error.
+  @Test(arguments: [("StressKit", 155), ("StressCLI", 10), ("FoundationSubjects", 3)])
   func theSurfaceIsSmallAndDocumented(module: String, ceiling: Int) throws {
     let declarations = try publicDeclarations(in: module)
     #expect(declarations.count <= ceiling, "\(module): \(declarations.count) public declarations")

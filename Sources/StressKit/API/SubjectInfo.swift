@@ -30,8 +30,6 @@ public struct SubjectInfo: Sendable {
   public var freshProcess: Bool { traits.contains(.freshProcess) }
   /// Keeps per-thread order: no dispatch-apply driver.
   public var ordersPerThread: Bool { traits.contains(.ordersPerThread) }
-  /// Runs on the system's threads only: no task-driven wrapper.
-  public var needsThreads: Bool { traits.contains(.needsThreads) }
 
   /// A subject's description; only `id`, `summary` and `documented` are required.
   public init(

@@ -156,7 +156,7 @@ extension Plan {
       if options.driver == .dispatchApply && info.ordersPerThread {
         throw .dispatchApplyBreaksOrder(subject: info.id)
       }
-      if info.needsThreads && wrappers.allSatisfy({ $0.driver == .tasks }) {
+      if info.traits.contains(.needsThreads) && wrappers.allSatisfy({ $0.driver == .tasks }) {
         throw .subjectNeedsThreads(subject: info.id)
       }
       // A read-only subject has one mix; with roles, the roles are the mix.
@@ -164,7 +164,8 @@ extension Plan {
         info.readOnly || roles != nil ? [info.defaultReadRatio] : ratios ?? [info.defaultReadRatio]
       let shapes: [(threads: Int, readers: Int?)] =
         roles?.map { ($0[0] + $0[1], $0[0]) } ?? threads.map { ($0, nil) }
-      for wrapper in wrappers where !(info.needsThreads && wrapper.driver == .tasks) {
+      for wrapper in wrappers
+      where !(info.traits.contains(.needsThreads) && wrapper.driver == .tasks) {
         for ratio in mixes {
           for shape in shapes {
             var cell = Cell(

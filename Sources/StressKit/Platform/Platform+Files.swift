@@ -61,6 +61,25 @@ extension Platform {
     return fd
   }
 
+  /// Points descriptor 2 at `path` (created or emptied) and returns a copy of what it was,
+  /// for `restoreStandardError`; nil if either could not be done.
+  package static func redirectStandardError(to path: String) -> Int32? {
+    let saved = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 3)
+    guard saved >= 0 else { return nil }
+    guard let file = try? openForWriting(path), dup2(file, STDERR_FILENO) >= 0 else {
+      close(saved)
+      return nil
+    }
+    close(file)
+    return saved
+  }
+
+  /// Gives descriptor 2 back what `redirectStandardError` saved.
+  package static func restoreStandardError(_ saved: Int32) {
+    _ = dup2(saved, STDERR_FILENO)
+    close(saved)
+  }
+
   /// Opens `path` to add to its end, after cutting it to `length` bytes.
   package static func openForAppending(_ path: String, truncatingTo length: Int) throws -> Int32 {
     guard truncate(path, off_t(length)) == 0 else {
