@@ -200,6 +200,22 @@ import Testing
     #expect(actor["pinned"] == "false" && lock["pinned"] == "true")
   }
 
+  @Test func aCrashWhileStandardErrorIsCapturedStillSaysWhere() throws {
+    let dir = try temporaryDirectory()
+    let csv = dir.appendingPathComponent("out.csv")
+    let r = try runStress([
+      "run", "--subjects", "selftest-crash-captured", "--wrappers", "unprotected", "--threads",
+      "2", "--trials", "1", "--ops", "10", "--burst", "0", "--no-control", "--out", csv.path,
+    ])
+    #expect(r.code == 0, "\(r.err)")
+    let row = try #require(try readCellRows(csv).first)
+    #expect(row["outcome"] == "crash")
+    // The fatal error's message went to the captured file; the place still came through.
+    #expect(
+      try row.text("detail").hasPrefix("SIGILL in SelfTestCrashCaptured.write(_:) (stress)"),
+      "\(row["detail"] ?? "")")
+  }
+
   @Test func deadlocksAreFindingsAndTheRunGoesOn() throws {
     let dir = try temporaryDirectory()
     let csv = dir.appendingPathComponent("out.csv")
