@@ -48,7 +48,6 @@ package final class NSLogSubject: StressSubject, @unchecked Sendable {
     let text = String(decoding: Self.capture.captured(), as: UTF8.self)
     let tag = "stress-log \(id) "
     var tokens: [Int] = []
-    var next = [Int](repeating: 0, count: writesPerThread.count)
     for line in text.split(separator: "\n") where line.contains("stress-log ") {
       guard let range = line.range(of: tag) else { continue }
       guard let token = Int(line[range.upperBound...]) else {
@@ -56,14 +55,8 @@ package final class NSLogSubject: StressSubject, @unchecked Sendable {
         continue
       }
       tokens.append(token)
-      if let (thread, seq) = Token.decode(token), thread < next.count {
-        if seq < next[thread] {
-          violations.add("write #\(seq) of thread \(thread) came after a later one")
-        }
-        next[thread] = max(next[thread], seq + 1)
-      }
     }
-    violations.merge(Token.verify(tokens, writesPerThread: writesPerThread))
+    violations.merge(OrderedTokens.verify(tokens, writesPerThread: writesPerThread))
     return violations
   }
 }
