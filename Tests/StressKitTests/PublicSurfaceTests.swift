@@ -28,8 +28,9 @@ import Testing
   }
 
   // StressKit's ceiling was 150 until StandardErrorCapture (5 declarations), which lets a
-  // subject stress what writes to standard error.
-  @Test(arguments: [("StressKit", 155), ("StressCLI", 10), ("FoundationSubjects", 3)])
+  // subject stress what writes to standard error; 155 until model tests (ModelTest,
+  // ModelOperation's read and write for 0 to 2 arguments, ScenarioOptions, Catalog.add: 23).
+  @Test(arguments: [("StressKit", 178), ("StressCLI", 10), ("FoundationSubjects", 3)])
   func theSurfaceIsSmallAndDocumented(module: String, ceiling: Int) throws {
     let declarations = try publicDeclarations(in: module)
     #expect(declarations.count <= ceiling, "\(module): \(declarations.count) public declarations")

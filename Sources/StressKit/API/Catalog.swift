@@ -31,6 +31,11 @@ public struct Catalog: Sendable {
     add(SubjectEntry(subject))
   }
 
+  /// Adds a model test, as a subject; a later one with the same id replaces the earlier.
+  public mutating func add<M: ModelTest>(_ model: M.Type) {
+    add(SubjectEntry(model: model))
+  }
+
   @usableFromInline
   package mutating func add(_ entry: SubjectEntry) {
     entries.removeAll { $0.info.id == entry.info.id }

@@ -40,6 +40,23 @@ package struct SubjectEntry: Sendable {
     }
   }
 
+  /// A model test's entry: its trials are `ModelTrial`'s, under any wrapper.
+  package init<M: ModelTest>(model: M.Type) {
+    type = ModelInvocations<M>.self
+    runner = { spec, wrapper, milestone in
+      func open<W: Wrapper>(_: W.Type) -> TrialResult {
+        ModelTrial<M>.run(spec, W.self, milestone: milestone)
+      }
+      return open(wrapper)
+    }
+    taskRunner = { spec, wrapper, milestone in
+      func open<A: AsyncWrapper>(_: A.Type) -> TrialResult {
+        ModelTrial<M>.run(spec, A.self, milestone: milestone)
+      }
+      return open(wrapper)
+    }
+  }
+
   @usableFromInline
   static func generic<S: StressSubject>(
     _ spec: TrialSpec, _ subject: S.Type, _ wrapper: any AsyncWrapper.Type,

@@ -10,5 +10,17 @@ package enum SelfTestSubjects {
     catalog.add(SelfTestCrashAlone.self)
     catalog.add(SelfTestPoison.self)
     catalog.add(SelfTestBrokenPromise.self)
+    // The classic non-linearizable types and their fixes, as model tests.
+    catalog.add(SelfTestModelCounter.self)
+    catalog.add(SelfTestModelCounterFixed.self)
+    catalog.add(SelfTestModelCache.self)
+    catalog.add(SelfTestModelCacheFixed.self)
+    catalog.add(SelfTestModelQueue.self)
+    catalog.add(SelfTestModelQueueFixed.self)
+    catalog.add(SelfTestModelList.self)
+    catalog.add(SelfTestModelListFixed.self)
+    catalog.add(SelfTestModelRendezvous.self)
+    catalog.add(SelfTestModelNoTime.self)
+    catalog.add(SelfTestModelBroken.self)
   }
 }

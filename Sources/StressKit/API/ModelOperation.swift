@@ -1,0 +1,129 @@
+/// One operation of a model test: a name, whether it only reads, the small domains its
+/// arguments are drawn from, and the call itself over the type under test.
+///
+/// Results are compared with the sequential specification's, so they must be `Hashable`
+/// values (an `Int`, an optional, a tuple of them made a struct), never identities. Arguments
+/// come from small domains (`0..<4`) so that operations of different threads collide.
+public struct ModelOperation<Instance>: Sendable {
+  /// The name shown in scenarios: `put(1, 2)`.
+  public let name: String
+  /// Only reads: reader-writer wrappers let it run beside other reads.
+  public let isRead: Bool
+  /// Whether its first argument is a key that no other key's operations touch, so histories
+  /// can be checked key by key (see `keyed()`).
+  public private(set) var isKeyed = false
+  package let domains: [[ModelValue]]
+  package let body: @Sendable (Instance, [ModelValue]) -> ModelValue
+
+  init(
+    _ name: String, isRead: Bool, domains: [[ModelValue]],
+    _ body: @escaping @Sendable (Instance, [ModelValue]) -> ModelValue
+  ) {
+    precondition(domains.allSatisfy { !$0.isEmpty }, "\(name): an argument domain is empty")
+    self.name = name
+    self.isRead = isRead
+    self.domains = domains
+    self.body = body
+  }
+
+  /// The same operation, declared keyed by its first argument: when every operation of a test
+  /// is keyed, each key's operations are checked on their own (P-compositionality), which is
+  /// far cheaper. Only for types whose keys are independent, as a map's entries are.
+  public func keyed() -> Self {
+    precondition(!domains.isEmpty, "\(name): a keyed operation needs an argument")
+    var copy = self
+    copy.isKeyed = true
+    return copy
+  }
+
+  /// What an operation with no result returns, so every result is a value.
+  package struct NoResult: Hashable, Sendable {}
+}
+
+extension ModelOperation {
+  /// An operation that only reads.
+  public static func read<R: Hashable & Sendable>(
+    _ name: String, _ body: @escaping @Sendable (Instance) -> R
+  ) -> Self {
+    Self(name, isRead: true, domains: []) { instance, _ in ModelValue(body(instance)) }
+  }
+
+  /// An operation that only reads, with one argument drawn from `a`.
+  public static func read<A: Hashable & Sendable, R: Hashable & Sendable>(
+    _ name: String, _ a: some Sequence<A>, _ body: @escaping @Sendable (Instance, A) -> R
+  ) -> Self {
+    Self(name, isRead: true, domains: [a.map(ModelValue.init)]) { instance, arguments in
+      ModelValue(body(instance, arguments[0].base.base as! A))
+    }
+  }
+
+  /// An operation that only reads, with arguments drawn from `a` and `b`.
+  public static func read<A: Hashable & Sendable, B: Hashable & Sendable, R: Hashable & Sendable>(
+    _ name: String, _ a: some Sequence<A>, _ b: some Sequence<B>,
+    _ body: @escaping @Sendable (Instance, A, B) -> R
+  ) -> Self {
+    Self(name, isRead: true, domains: [a.map(ModelValue.init), b.map(ModelValue.init)]) {
+      instance, arguments in
+      ModelValue(body(instance, arguments[0].base.base as! A, arguments[1].base.base as! B))
+    }
+  }
+
+  /// An operation that writes and returns a result.
+  public static func write<R: Hashable & Sendable>(
+    _ name: String, _ body: @escaping @Sendable (Instance) -> R
+  ) -> Self {
+    Self(name, isRead: false, domains: []) { instance, _ in ModelValue(body(instance)) }
+  }
+
+  /// An operation that writes.
+  public static func write(_ name: String, _ body: @escaping @Sendable (Instance) -> Void)
+    -> Self
+  {
+    Self(name, isRead: false, domains: []) { instance, _ in
+      body(instance)
+      return ModelValue(NoResult())
+    }
+  }
+
+  /// An operation that writes and returns a result, with one argument drawn from `a`.
+  public static func write<A: Hashable & Sendable, R: Hashable & Sendable>(
+    _ name: String, _ a: some Sequence<A>, _ body: @escaping @Sendable (Instance, A) -> R
+  ) -> Self {
+    Self(name, isRead: false, domains: [a.map(ModelValue.init)]) { instance, arguments in
+      ModelValue(body(instance, arguments[0].base.base as! A))
+    }
+  }
+
+  /// An operation that writes, with one argument drawn from `a`.
+  public static func write<A: Hashable & Sendable>(
+    _ name: String, _ a: some Sequence<A>, _ body: @escaping @Sendable (Instance, A) -> Void
+  ) -> Self {
+    Self(name, isRead: false, domains: [a.map(ModelValue.init)]) { instance, arguments in
+      body(instance, arguments[0].base.base as! A)
+      return ModelValue(NoResult())
+    }
+  }
+
+  /// An operation that writes and returns a result, with arguments drawn from `a` and `b`.
+  public static func write<A: Hashable & Sendable, B: Hashable & Sendable, R: Hashable & Sendable>(
+    _ name: String, _ a: some Sequence<A>, _ b: some Sequence<B>,
+    _ body: @escaping @Sendable (Instance, A, B) -> R
+  ) -> Self {
+    Self(name, isRead: false, domains: [a.map(ModelValue.init), b.map(ModelValue.init)]) {
+      instance, arguments in
+      ModelValue(body(instance, arguments[0].base.base as! A, arguments[1].base.base as! B))
+    }
+  }
+
+  /// An operation that writes, with arguments drawn from `a` and `b`.
+  public static func write<A: Hashable & Sendable, B: Hashable & Sendable>(
+    _ name: String, _ a: some Sequence<A>, _ b: some Sequence<B>,
+    _ body: @escaping @Sendable (Instance, A, B) -> Void
+  ) -> Self {
+    Self(name, isRead: false, domains: [a.map(ModelValue.init), b.map(ModelValue.init)]) {
+      instance, arguments in
+      body(instance, arguments[0].base.base as! A, arguments[1].base.base as! B)
+      return ModelValue(NoResult())
+    }
+  }
+}

@@ -1,0 +1,88 @@
+/// What one operation of an invocation did: its result and when it was called and answered.
+package struct ModelRecord {
+  package var result: ModelValue?
+  package var call: UInt64 = 0
+  package var response: UInt64 = 0
+}
+
+/// A batch of invocations of one scenario, as the wrappers see it: a subject whose steps are
+/// the scenario's calls. Step `seq` of lane `thread` is call `seq % count` of invocation
+/// `seq / count`, on that invocation's own fresh instance. Each call's record goes to a slot
+/// no other call writes, so recording shares nothing between threads.
+///
+/// Lanes are the parallel part's threads, then the initial part, then the post part.
+final class ModelInvocations<M: ModelTest>: StressSubject, @unchecked Sendable {
+  /// The test's own, keeping each lane's calls on one thread (no dispatch-apply driver).
+  static var info: SubjectInfo {
+    var info = M.info
+    info.traits.insert(.ordersPerThread)
+    return info
+  }
+
+  let operations: [ModelOperation<M.Instance>]
+  let lanes: [[Scenario.Call]]
+  let invocations: Int
+  private let instances: [M.Instance]
+  private let records: [UnsafeMutablePointer<ModelRecord>]
+
+  init(_ scenario: Scenario, operations: [ModelOperation<M.Instance>], invocations: Int) {
+    self.operations = operations
+    lanes = scenario.lanes
+    self.invocations = invocations
+    instances = (0..<invocations).map { _ in M.make() }
+    records = lanes.map {
+      let slots = UnsafeMutablePointer<ModelRecord>.allocate(
+        capacity: max(1, $0.count * invocations))
+      slots.initialize(repeating: ModelRecord(), count: max(1, $0.count * invocations))
+      return slots
+    }
+  }
+
+  /// Never used by the model runner; a batch with nothing to run.
+  convenience init(shape: TrialShape) {
+    self.init(Scenario(initial: [], parallel: [], post: []), operations: [], invocations: 0)
+  }
+
+  deinit {
+    for (lane, slots) in zip(lanes, records) {
+      slots.deinitialize(count: max(1, lane.count * invocations))
+      slots.deallocate()
+    }
+  }
+
+  var initialLane: Int { lanes.count - 2 }
+  var postLane: Int { lanes.count - 1 }
+  var threads: Int { lanes.count - 2 }
+
+  func write(_ step: Step) { perform(step) }
+
+  func read(_ step: Step) -> String? {
+    perform(step)
+    return nil
+  }
+
+  func check(writesPerThread: [Int]) -> Violations { Violations() }
+
+  /// The step of `lane`'s `index`-th call in invocation `invocation`.
+  func step(lane: Int, invocation: Int, index: Int) -> Step {
+    Step(thread: lane, seq: invocation * lanes[lane].count + index, random: 0)
+  }
+
+  private func perform(_ step: Step) {
+    let calls = lanes[step.thread]
+    let invocation = step.seq / calls.count
+    let call = calls[step.seq - invocation * calls.count]
+    let body = operations[call.operation].body
+    let instance = instances[invocation]
+    let slot = records[step.thread] + step.seq
+    slot.pointee.call = Platform.monotonicNanos()
+    let result = body(instance, call.arguments)
+    slot.pointee.response = Platform.monotonicNanos()
+    slot.pointee.result = result
+  }
+
+  /// The record of `lane`'s `index`-th call in `invocation`.
+  func record(lane: Int, invocation: Int, index: Int) -> ModelRecord {
+    records[lane][invocation * lanes[lane].count + index]
+  }
+}

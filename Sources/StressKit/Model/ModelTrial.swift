@@ -1,0 +1,200 @@
+/// Runs one trial of a model test in this process (a worker's): a sanity pass on one thread,
+/// then seeded scenarios, each invoked many times on fresh instances with its threads released
+/// together, every distinct outcome checked against the sequential specification. The first
+/// scenario that fails is shrunk and shown as a table.
+package enum ModelTrial<M: ModelTest> {
+  /// Runs `invocations` invocations of a scenario, calling `onStart` as the threads of the
+  /// first are released; returns them and the parallel parts' nanoseconds.
+  typealias Execute = (Scenario, _ invocations: Int, _ onStart: (@Sendable () -> Void)?)
+    throws(Fault) -> (batch: ModelInvocations<M>, nanos: UInt64)
+
+  /// The harness could not run an invocation (a thread would not start).
+  struct Fault: Error {
+    var detail: String
+  }
+
+  /// A failing invocation: its scenario and what each lane's calls answered.
+  struct Failure {
+    var scenario: Scenario
+    var results: [[ModelValue]]
+  }
+
+  /// What a trial did beyond its result, for `stress bench`.
+  package struct Report: Sendable {
+    package var invocations = 0
+    package var checks = 0
+    package var unknowns = 0
+    package var checkNanos: UInt64 = 0
+    package var totalNanos: UInt64 = 0
+  }
+
+  /// Scenarios and invocations of the single-threaded sanity pass.
+  static var sanity: (scenarios: Int, invocations: Int) { (4, 8) }
+  /// Invocations between two looks at the clock (and between thread starts).
+  static var batchSize: Int { 256 }
+
+  /// A trial under a thread-driven wrapper.
+  package static func run<W: Wrapper>(
+    _ spec: TrialSpec, _: W.Type, milestone: @escaping @Sendable (Trial.Milestone) -> Void
+  ) -> TrialResult {
+    let wrapper = W()
+    return run(spec, milestone: milestone) { scenario, invocations, onStart throws(Fault) in
+      try execute(scenario, invocations, wrapper, pin: spec.tuning.pin, onStart: onStart)
+    }.result
+  }
+
+  /// A trial under a task-driven wrapper.
+  package static func run<A: AsyncWrapper>(
+    _ spec: TrialSpec, _: A.Type, milestone: @escaping @Sendable (Trial.Milestone) -> Void
+  ) -> TrialResult {
+    let wrapper = A()
+    return run(spec, milestone: milestone) { scenario, invocations, onStart throws(Fault) in
+      try execute(scenario, invocations, wrapper, onStart: onStart)
+    }.result
+  }
+
+  static func run(
+    _ spec: TrialSpec, milestone: @escaping @Sendable (Trial.Milestone) -> Void,
+    execute: Execute
+  ) -> (result: TrialResult, report: Report) {
+    let began = Platform.monotonicNanos()
+    var report = Report()
+    let options = M.scenarios
+    let operations = M.operations
+    guard !operations.isEmpty else { return (.brokenSubject("it has no operations"), report) }
+    guard options.operationsPerThread >= 1, options.invocations >= 1 else {
+      return (.brokenSubject("its scenarios have no operations or no invocations"), report)
+    }
+    do throws(Fault) {
+      if let broken = try sane(spec, operations, options, execute) { return (broken, report) }
+      milestone(.sane)
+      var random = SplitMix64(seed: spec.seed)
+      let budget = spec.bound.opsPerThread.map { max(1, $0 / options.operationsPerThread) }
+      let deadline = (spec.bound.seconds ?? spec.deadline).map { began + UInt64($0 * 1e9) }
+      var counts = (reads: 0, writes: 0, nanos: UInt64(0), failures: 0)
+      var found: (failure: Failure, scenario: Int, invocations: Int, atNanos: UInt64)?
+      var onStart: (@Sendable () -> Void)? = { milestone(.started) }
+      var number = 0
+      scenarios: while budget.map({ report.invocations < $0 }) ?? true {
+        let scenario = Scenario.random(
+          operations, threads: spec.threads, options: options, readRatio: spec.readRatio,
+          using: &random)
+        number += 1
+        let checker = ScenarioChecker<M>(scenario, operations: operations)
+        defer {
+          report.checks += checker.checks
+          report.unknowns += checker.unknowns
+          report.checkNanos += checker.nanos
+        }
+        var left = min(options.invocations, budget.map { $0 - report.invocations } ?? .max)
+        var tried = 0
+        while left > 0 {
+          let n = min(left, batchSize)
+          let (batch, nanos) = try execute(scenario, n, onStart)
+          onStart = nil
+          counts.nanos += nanos
+          for (t, lane) in scenario.parallel.enumerated() where t < spec.threads {
+            let reads = lane.filter { operations[$0.operation].isRead }.count
+            counts.reads += reads * n
+            counts.writes += (lane.count - reads) * n
+          }
+          for i in 0..<n {
+            guard
+              case .notLinearizable = checker.check(
+                batch, invocation: i, seconds: options.checkSeconds)
+            else { continue }
+            counts.failures += 1
+            if found == nil {
+              found = (Self.failure(batch, i, scenario), number, 0, counts.nanos)
+            }
+          }
+          report.invocations += n
+          tried += n
+          left -= n
+          if let deadline, Platform.monotonicNanos() >= deadline { break }
+        }
+        found?.invocations = tried
+        if found != nil { break scenarios }
+        if let deadline, Platform.monotonicNanos() >= deadline { break }
+      }
+      var result = TrialResult(
+        outcome: counts.failures == 0 ? .ok : .corrupt, failures: counts.failures,
+        ops: counts.reads + counts.writes, reads: counts.reads, writes: counts.writes,
+        seconds: Double(counts.nanos) / 1e9)
+      if let found {
+        let shrunk = minimize(found.failure, options, execute)
+        result.detail = ScenarioTable.failure(
+          shrunk.scenario, results: shrunk.results, operations: operations,
+          failed: counts.failures, scenario: found.scenario, invocations: found.invocations,
+          from: found.failure.scenario.count, spec: spec, subject: M.info.id)
+        result.timeToFailureMs = Double(found.atNanos) / 1e6
+      } else if report.unknowns > 0 {
+        result.detail =
+          "\(report.unknowns) of \(report.checks) distinct outcomes unknown: their checks ran "
+          + "out of time (\(options.checkSeconds) s each), so they were neither passed nor failed"
+      }
+      report.totalNanos = Platform.monotonicNanos() - began
+      return (Trial.blameAlone(spec, result), report)
+    } catch {
+      return (.harnessFault(error.detail), report)
+    }
+  }
+
+  /// A few scenarios on one thread: if one is not linearizable, the specification and the type
+  /// disagree with no race at all (a nondeterministic result, a wrong model): a broken test.
+  static func sane(
+    _ spec: TrialSpec, _ operations: [ModelOperation<M.Instance>], _ options: ScenarioOptions,
+    _ execute: Execute
+  ) throws(Fault) -> TrialResult? {
+    var random = SplitMix64(seed: spec.seed, stream: -1)
+    for _ in 0..<sanity.scenarios {
+      let scenario = Scenario.random(
+        operations, threads: 1, options: options, readRatio: spec.readRatio, using: &random)
+      let (batch, _) = try execute(scenario, sanity.invocations, nil)
+      let checker = ScenarioChecker<M>(scenario, operations: operations)
+      for i in 0..<batch.invocations {
+        guard
+          case .notLinearizable = checker.check(batch, invocation: i, seconds: options.checkSeconds)
+        else { continue }
+        let failure = Self.failure(batch, i, scenario)
+        return .brokenSubject(
+          "on one thread it answered what its specification would not:\n"
+            + ScenarioTable.render(
+              failure.scenario, results: failure.results, operations: operations))
+      }
+    }
+    return nil
+  }
+
+  /// What invocation `i` of `batch` answered, lane by lane.
+  static func failure(_ batch: ModelInvocations<M>, _ i: Int, _ scenario: Scenario) -> Failure {
+    Failure(
+      scenario: scenario,
+      results: batch.lanes.indices.map { lane in
+        batch.lanes[lane].indices.map {
+          batch.record(lane: lane, invocation: i, index: $0).result ?? ModelValue(0)
+        }
+      })
+  }
+
+  /// The first failing invocation of up to `options.invocations` of `scenario`, if one fails.
+  static func reproduce(_ scenario: Scenario, _ options: ScenarioOptions, _ execute: Execute)
+    throws(Fault) -> Failure?
+  {
+    let checker = ScenarioChecker<M>(scenario, operations: M.operations)
+    var left = options.invocations
+    while left > 0 {
+      let n = min(left, batchSize)
+      let (batch, _) = try execute(scenario, n, nil)
+      for i in 0..<n {
+        if case .notLinearizable = checker.check(
+          batch, invocation: i, seconds: options.checkSeconds)
+        {
+          return failure(batch, i, scenario)
+        }
+      }
+      left -= n
+    }
+    return nil
+  }
+}

@@ -1,0 +1,202 @@
+import Testing
+
+@testable import StressKit
+
+/// Model tests run in this process: scenarios, the outcome cache, detection, shrinking, the
+/// scenario table and the unknown count, each with a self-test type whose behaviour is fixed.
+@Suite struct ModelTrialTests {
+  let catalog = Catalog.standard
+
+  func spec(
+    _ subject: String, _ wrapper: String = "unprotected", threads: Int = 2,
+    bound: Bound = .ops(300), seed: UInt64 = 7
+  ) -> TrialSpec {
+    TrialSpec(
+      subject: subject, wrapper: wrapper, threads: threads, readRatio: 0.5, bound: bound,
+      seed: seed)
+  }
+
+  @Test func scenariosAreSeededAndShapedByTheOptions() {
+    let options = ScenarioOptions(operationsPerThread: 4, initialOperations: 2, postOperations: 3)
+    let operations = SelfTestCheckThenActCache.operations
+    func draw(_ seed: UInt64) -> [Scenario] {
+      var random = SplitMix64(seed: seed)
+      return (0..<50).map { _ in
+        Scenario.random(operations, threads: 3, options: options, readRatio: 0.5, using: &random)
+      }
+    }
+    let scenarios = draw(1)
+    #expect(scenarios == draw(1))
+    #expect(scenarios != draw(2))
+    for s in scenarios {
+      #expect(s.parallel.count == 3 && s.parallel.allSatisfy { $0.count == 4 })
+      #expect(s.initial.count <= 2 && s.post.count <= 3)
+      #expect(
+        s.lanes.joined().allSatisfy { (0..<2).contains($0.arguments[0].base.base as? Int ?? -1) })
+    }
+    // Both bounds are reached, so the parts vary.
+    #expect(Set(scenarios.map(\.initial.count)) == [0, 1, 2])
+    #expect(Set(scenarios.map(\.post.count)) == [0, 1, 2, 3])
+  }
+
+  @Test func theReadRatioChoosesBetweenReadsAndWrites() {
+    var random = SplitMix64(seed: 3)
+    let operations = SelfTestCheckThenActCache.operations
+    for ratio in [0.0, 1.0] {
+      let s = Scenario.random(
+        operations, threads: 2, options: ScenarioOptions(operationsPerThread: 20), readRatio: ratio,
+        using: &random)
+      #expect(s.lanes.joined().allSatisfy { operations[$0.operation].isRead == (ratio == 1) })
+    }
+  }
+
+  @Test func theSpecificationAnswersAsASequentialRunAndMergesEqualStates() {
+    let calls = [
+      Scenario.Call(operation: 0, arguments: []), Scenario.Call(operation: 1, arguments: []),
+    ]
+    func specification(merging: Bool) -> SequentialSpecification<SelfTestSplitCounter> {
+      SequentialSpecification(
+        operations: SelfTestSplitCounter.operations, calls: calls,
+        make: { SelfTestSplitCounter(split: false) },
+        state: { merging ? AnyHashable($0.get()) : nil })
+    }
+    let spec = specification(merging: false)
+    let one = spec.step(spec.root, 0, ModelValue(1))
+    #expect(one != nil)
+    #expect(spec.step(spec.root, 0, ModelValue(2)) == nil)
+    #expect(one.flatMap { spec.step($0, 1, ModelValue(1)) } != nil)
+    // Off the current path, the state is rebuilt by replaying its path.
+    let two = one.flatMap { spec.step($0, 0, ModelValue(2)) }
+    #expect(two != nil)
+    #expect(spec.step(spec.root, 1, ModelValue(0)) != nil)
+    #expect(two.flatMap { spec.step($0, 1, ModelValue(2)) } != nil)
+    // A read leaves the state as it was: with states compared, it is the same node.
+    let merged = specification(merging: true)
+    let afterRead = merged.step(merged.root, 1, ModelValue(0))
+    #expect(afterRead == merged.root)
+    #expect(spec.explored > merged.explored)
+  }
+
+  @Test func aRepeatedOutcomeIsCheckedOnce() throws {
+    let scenario = Scenario(
+      initial: [.init(operation: 0, arguments: [])],
+      parallel: [[.init(operation: 0, arguments: []), .init(operation: 1, arguments: [])]],
+      post: [.init(operation: 1, arguments: [])])
+    let (batch, _) = try ModelTrial<SelfTestModelCounterFixed>.execute(
+      scenario, 10, LockWrapper(), pin: false, onStart: nil)
+    let checker = ScenarioChecker<SelfTestModelCounterFixed>(
+      scenario, operations: SelfTestSplitCounter.operations)
+    for i in 0..<10 {
+      #expect(checker.check(batch, invocation: i, seconds: 1) == .linearizable)
+    }
+    #expect(checker.checks == 1)
+    #expect(batch.record(lane: 0, invocation: 3, index: 0).result == ModelValue(2))
+  }
+
+  @Test func overlappingIncrementsThatLoseOneAreCorruptWithTheShrunkScenario() throws {
+    let result = Trial.run(spec("selftest-model-rendezvous", bound: .ops(60)), catalog: catalog)
+    #expect(result.outcome == .corrupt)
+    #expect((result.failures ?? 0) >= 1)
+    let lines = result.detail.split(separator: "\n").map(String.init)
+    let headline = try #require(lines.first)
+    #expect(headline.hasPrefix("not linearizable: scenario "))
+    #expect(headline.contains("of seed 7 failed in"))
+    // Two increments, one a thread, both answering 1: nothing else is needed to fail.
+    #expect(
+      Array(lines.dropFirst()) == [
+        "| part     | thread 1       | thread 2       |",
+        "|----------|----------------|----------------|",
+        "| parallel | increment(): 1 | increment(): 1 |",
+        lines.last ?? "",
+      ], "\(result.detail)")
+    #expect(
+      lines.last
+        == "replay: \(ScenarioTable.replay(spec("selftest-model-rendezvous", bound: .ops(60)), subject: "selftest-model-rendezvous"))"
+    )
+    #expect(
+      lines.last?.contains(
+        "--subjects selftest-model-rendezvous --wrappers unprotected --threads 2") == true)
+    #expect(lines.last?.hasSuffix("--ops 60 --trials 1 --warmup 0 --seed 7") == true)
+  }
+
+  @Test func underALockTheSameCounterPasses() {
+    let result = Trial.run(
+      spec("selftest-model-rendezvous", "lock", bound: .ops(60)), catalog: catalog)
+    #expect(result.outcome == .ok, "\(result.detail)")
+    #expect(result.failures == 0)
+    #expect((result.ops ?? 0) > 0 && result.ops == (result.reads ?? 0) + (result.writes ?? 0))
+  }
+
+  @Test func theActorRunsModelTestsToo() {
+    let racy = Trial.run(
+      spec("selftest-model-rendezvous", "actor", bound: .ops(60)), catalog: catalog)
+    #expect(racy.outcome == .ok, "the actor serializes every call: \(racy.detail)")
+    #expect((racy.ops ?? 0) > 0)
+  }
+
+  @Test func aTypeThatFailsOnOneThreadIsABrokenTest() {
+    let result = Trial.run(spec("selftest-model-broken"), catalog: catalog)
+    #expect(result.outcome == .error)
+    #expect(!result.harnessFault)
+    #expect(result.detail.hasPrefix("fails single-threaded (broken subject): on one thread"))
+    #expect(result.detail.contains("| increment(): "))
+  }
+
+  @Test func checksThatRunOutOfTimeAreCountedUnknownNeverPassedOrFailed() {
+    let result = Trial.run(spec("selftest-model-no-time", bound: .ops(300)), catalog: catalog)
+    #expect(result.outcome == .ok)
+    #expect(result.failures == 0)
+    // 100 invocations of one scenario: each distinct outcome checked, none verified, so none
+    // is found in the cache either.
+    let detail = result.detail
+    #expect(
+      detail.hasSuffix(
+        " distinct outcomes unknown: their checks ran out of time (0.0 s each), so they were neither passed nor failed"
+      ))
+    let counts = detail.split(separator: " ").prefix(3)
+    #expect(
+      counts.count == 3 && counts[counts.startIndex] == counts[counts.startIndex + 2], "\(detail)")
+  }
+
+  @Test func shrinkingDropsThreadsAndCallsWhileTheScenarioStillFails() {
+    let inc = Scenario.Call(operation: 0, arguments: [])
+    let get = Scenario.Call(operation: 1, arguments: [])
+    let scenario = Scenario(
+      initial: [get, inc], parallel: [[get, inc, get], [inc, get], [get, get]], post: [get])
+    let failure = ModelTrial<SelfTestModelRendezvous>.Failure(scenario: scenario, results: [])
+    let shrunk = ModelTrial<SelfTestModelRendezvous>.minimize(
+      failure, SelfTestModelRendezvous.scenarios
+    ) {
+      scenario, invocations, onStart throws(ModelTrial<SelfTestModelRendezvous>.Fault) in
+      try ModelTrial<SelfTestModelRendezvous>.execute(
+        scenario, invocations, Unprotected(), pin: false, onStart: onStart)
+    }
+    #expect(shrunk.scenario == Scenario(initial: [], parallel: [[inc], [inc], []], post: []))
+    #expect(shrunk.results == [[ModelValue(1)], [ModelValue(1)], [], [], []])
+  }
+
+  @Test func theTableHasAColumnPerThreadAndThePartsInOrder() {
+    let operations = SelfTestCheckThenActCache.operations
+    let scenario = Scenario(
+      initial: [.init(operation: 0, arguments: [ModelValue(1)])],
+      parallel: [
+        [.init(operation: 1, arguments: [ModelValue(0)])], [],
+        [
+          .init(operation: 0, arguments: [ModelValue(0)]),
+          .init(operation: 1, arguments: [ModelValue(1)]),
+        ],
+      ], post: [])
+    let results: [[ModelValue]] = [
+      [ModelValue(Int?.none)], [], [ModelValue(2), ModelValue(Int?(1))], [ModelValue(1)], [],
+    ]
+    let table = ScenarioTable.render(scenario, results: results, operations: operations)
+    #expect(
+      table.split(separator: "\n") == [
+        "| part     | thread 1          | thread 2          |",
+        "|----------|-------------------|-------------------|",
+        "| init     | getOrCreate(1): 1 |                   |",
+        "| parallel | get(0): nil       | getOrCreate(0): 2 |",
+        "|          |                   | get(1): 1         |",
+      ])
+  }
+}
