@@ -38,6 +38,7 @@ struct RunSummary {
     }
     var text = "\nRESULTS (outcomes over trials, median ops/s)\n"
     text += table(Self.cellText)
+    text += Self.scenariosText(cells)
     if let shared = SharedReads(cells, sharing: readSharing) {
       text += "\nREADS LEFT UNPROTECTED\n" + TextWrap.paragraph(shared.text, indent: "  ")
     }
@@ -61,6 +62,20 @@ struct RunSummary {
           [$0.subject, $0.documented.rawValue, $0.sendableText, $0.measured, $0.disagreement ?? ""]
         }
       ).render()
+    }
+    return text
+  }
+
+  /// Model tests' failing scenarios: the first of each cell, its table and replay command.
+  static func scenariosText(_ cells: [CellStatistics]) -> String {
+    let failing = cells.compactMap { s in
+      s.failureSamples.first { ScenarioTable.isFailure($0.result.detail) }
+    }
+    guard !failing.isEmpty else { return "" }
+    var text = "\nFAILING SCENARIOS (model tests: the first failing trial of each cell, shrunk)\n"
+    for r in failing {
+      text += "  \(CellKey(r.cell).label), trial \(r.trial):\n"
+      text += r.result.detail.split(separator: "\n").map { "    \($0)\n" }.joined()
     }
     return text
   }
@@ -129,9 +144,14 @@ struct RunSummary {
     let samples = cells.flatMap(\.failingSamples)
     for r in samples.prefix(10) {
       let broken = r.brokenExpectation.map { " (breaks the expectation: \($0))" } ?? ""
+      // A model test's table is under FAILING SCENARIOS: its headline is enough here.
+      let detail =
+        ScenarioTable.isFailure(r.result.detail)
+        ? (r.result.detail.split(separator: "\n").first.map(String.init) ?? "")
+          + " (its table is under FAILING SCENARIOS)" : r.result.detail
       text +=
         "  \(CellKey(r.cell).label), trial \(r.trial) (seed \(r.seed)): "
-        + "\(r.result.outcome.rawValue)\(broken): \(r.result.detail)\n"
+        + "\(r.result.outcome.rawValue)\(broken): \(detail)\n"
     }
     if failingTrials > 10 { text += "  ... and \(failingTrials - 10) more in the CSV\n" }
     return text

@@ -70,6 +70,7 @@ package struct HTMLReport: Sendable {
     html += verdictsSection()
     html += wrappersSection()
     html += gridSection()
+    html += scenariosSection()
     if let shared = SharedReads(cells, sharing: readSharing) {
       html +=
         "<h2>Reads left unprotected</h2>\n<p class=\"note\">"
@@ -183,5 +184,6 @@ package struct HTMLReport: Sendable {
     td.unsafe{color:#c62828}td.clean{color:#2e7d32}td.failed{color:#616161;text-align:center;text-decoration:line-through}
     .swatch{display:inline-block;width:12px;height:12px;margin:0 4px 0 12px;vertical-align:middle}
     svg{background:#fff;border:1px solid #ddd}svg text{font:11px system-ui,sans-serif;fill:#333}
+    pre.scenario{font:12px/1.35 ui-monospace,monospace;background:#f7f7f7;padding:8px;overflow-x:auto}
     """
 }

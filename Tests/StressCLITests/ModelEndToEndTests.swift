@@ -1,0 +1,77 @@
+import Foundation
+import StressKit
+import Testing
+
+/// Model tests run by the built executable, in worker processes: their rows, the shrunk
+/// scenario in the console, the CSV, JUnit and HTML, and the replay command that runs the
+/// trial again. The self-test counter's concurrent increments always lose one.
+@Suite struct ModelEndToEndTests {
+  static let table = [
+    "| part     | thread 1       | thread 2       |",
+    "|----------|----------------|----------------|",
+    "| parallel | increment(): 1 | increment(): 1 |",
+  ]
+
+  @Test func aFailingScenarioIsShownEverywhereAndReplays() throws {
+    let dir = try temporaryDirectory()
+    let csv = dir.appendingPathComponent("r.csv")
+    let junit = dir.appendingPathComponent("j.xml")
+    let r = try runStress([
+      "run", "--subjects", "selftest-model-rendezvous", "--wrappers", "unprotected,lock",
+      "--threads", "2", "--ops", "600", "--trials", "2", "--warmup", "0", "--seed", "7",
+      "--no-control", "--out", csv.path, "--junit", junit.path,
+    ])
+    // The self-test promises never to fail unprotected: its failures fail the run.
+    #expect(r.code == 1, "\(r.err)")
+    #expect(r.out.contains("FAILING SCENARIOS"))
+    #expect(r.out.contains(Self.table.map { "    " + $0 }.joined(separator: "\n")))
+    #expect(r.out.contains("(its table is under FAILING SCENARIOS)"))
+
+    let rows = try readRows(csv)
+    let unprotected = rows.filter { $0["wrapper"] == "unprotected" }
+    #expect(unprotected.count == 2 && unprotected.allSatisfy { $0["outcome"] == "corrupt" })
+    #expect(rows.filter { $0["wrapper"] == "lock" }.allSatisfy { $0["outcome"] == "ok" })
+    let first = try #require(unprotected.first { $0["trial"] == "0" })
+    let lines = try first.text("detail").split(separator: "\n").map(String.init)
+    #expect(lines.first?.hasPrefix("not linearizable: scenario ") == true)
+    #expect(Array(lines.dropFirst().prefix(3)) == Self.table)
+    let replay = try #require(lines.last)
+    #expect(replay.hasPrefix("replay: stress run --subjects selftest-model-rendezvous "))
+    #expect(replay.hasSuffix("--ops 600 --trials 1 --warmup 0 --seed 7"))
+
+    let xml = try String(contentsOf: junit, encoding: .utf8)
+    #expect(xml.contains("<failure"))
+    #expect(xml.contains(Self.table[2]))
+
+    let html = dir.appendingPathComponent("r.html")
+    #expect(try runStress(["report", csv.path, "--html", html.path]).code == 0)
+    let page = try String(contentsOf: html, encoding: .utf8)
+    #expect(page.contains("<h2>Failing scenarios</h2>"))
+    #expect(page.contains("<pre class=\"scenario\">not linearizable: scenario "))
+    #expect(page.contains(Self.table[2]))
+
+    // The replay command runs the same trial: the same seed, the same scenario.
+    let again = dir.appendingPathComponent("again.csv")
+    let arguments = replay.dropFirst("replay: stress ".count).split(separator: " ").map(String.init)
+    let replayed = try runStress(arguments + ["--no-control", "--out", again.path, "--quiet"])
+    #expect(replayed.code == 1)
+    let row = try #require(try readRows(again).first)
+    #expect(row["seed"] == "7")
+    let replayedLines = try row.text("detail").split(separator: "\n").map(String.init)
+    #expect(Array(replayedLines.dropFirst().prefix(3)) == Self.table)
+  }
+
+  @Test func aModelTestThatCannotRunAloneIsAnErrorNotAFinding() throws {
+    let dir = try temporaryDirectory()
+    let csv = dir.appendingPathComponent("r.csv")
+    let r = try runStress([
+      "run", "--subjects", "selftest-model-broken", "--wrappers", "lock", "--threads", "2",
+      "--ops", "60", "--trials", "1", "--no-control", "--out", csv.path, "--quiet",
+    ])
+    #expect(r.code == 1)
+    let row = try #require(try readRows(csv).first)
+    #expect(row["outcome"] == "error")
+    #expect(
+      row["detail"]?.hasPrefix("fails single-threaded (broken subject): on one thread") == true)
+  }
+}
