@@ -1,0 +1,23 @@
+import Foundation
+import StressKit
+
+/// `NSCache` checked as a map, by its operations alone: set, get and remove on a few keys,
+/// each key's history checked on its own (they are independent).
+package enum NSCacheModel: ModelTest {
+  package typealias Cache = NSCache<NSNumber, NSNumber>
+
+  package static let info = SubjectInfo(
+    id: "nscache-model", summary: "NSCache as a model test: set, get, remove",
+    documented: .notListed,
+    reference:
+      "NSCache reference: you can add, remove, and query items in the cache from different "
+      + "threads without having to lock the cache yourself",
+    sendable: Sendability.of(Cache.self))
+  package static func make() -> Cache { Cache() }
+  package static let operations: [ModelOperation<Cache>] = [
+    .write("set", 0..<3, 1..<3) { $0.setObject(NSNumber(value: $2), forKey: NSNumber(value: $1)) }
+      .keyed(),
+    .read("get", 0..<3) { $0.object(forKey: NSNumber(value: $1))?.intValue }.keyed(),
+    .write("remove", 0..<3) { $0.removeObject(forKey: NSNumber(value: $1)) }.keyed(),
+  ]
+}

@@ -1,0 +1,20 @@
+import Foundation
+import StressKit
+
+/// `NSCountedSet` checked by its operations alone: add, remove, an element's count and the
+/// number of distinct elements. Its counts are its state.
+package enum NSCountedSetModel: ModelTest {
+  package static let info = SubjectInfo(
+    id: "nscountedset-model", summary: "NSCountedSet as a model test: add, remove, count",
+    documented: .unsafe, sendable: Sendability.of(NSCountedSet.self))
+  package static func make() -> NSCountedSet { NSCountedSet() }
+  package static func state(of set: NSCountedSet) -> AnyHashable? {
+    (0..<3).map { set.count(for: $0 as NSNumber) }
+  }
+  package static let operations: [ModelOperation<NSCountedSet>] = [
+    .write("add", 0..<3) { $0.add($1 as NSNumber) },
+    .write("remove", 0..<3) { $0.remove($1 as NSNumber) },
+    .read("countFor", 0..<3) { $0.count(for: $1 as NSNumber) },
+    .read("count") { $0.count },
+  ]
+}
