@@ -137,6 +137,8 @@ struct BenchCommand: Subcommand {
       say(Table(header: ["subject"] + variants, rows: grid).render())
     }
 
+    try models(bench, row: row, say: say)
+
     let cost = try bench.processCost()
     row("process", "trial in a warm worker", "median_overhead_ms", cost.warmTrialMs, "ms")
     row(
@@ -162,5 +164,51 @@ struct BenchCommand: Subcommand {
     try file.append(rows)
     console.out(quiet ? path + "\n" : "\nWrote \(path)\n")
     return .success
+  }
+
+  /// Model tests: invocations a second and the checker's share by scenario shape, the
+  /// checker's bound on a history it cannot finish, and the classic non-linearizable types
+  /// caught at the default budget while their fixes never fail.
+  func models(
+    _ bench: Benchmark, row: (String, String, String, Double, String) -> Void,
+    say: (String) -> Void
+  ) throws {
+    say(
+      "\nMODEL TESTS: a correct counter under lock, medians of \(bench.repeats) trials of "
+        + "20,000 invocations (in this process)\n")
+    var table: [[String]] = []
+    for r in bench.modelRates() {
+      let shape = "\(r.threads) threads x \(r.operationsPerThread) calls"
+      table.append([
+        shape, String(format: "%.0f", r.invocationsPerSecond),
+        String(format: "%.1f%%", r.checkShare * 100), String(r.checks),
+      ])
+      row("model", shape, "invocations_per_sec", r.invocationsPerSecond, "1/s")
+      row("model", shape, "checker_share", r.checkShare, "ratio")
+    }
+    say(
+      Table(header: ["scenario", "invocations/s", "checker", "distinct outcomes"], rows: table)
+        .render())
+    let bound = bench.modelBound()
+    row("model", "1,000-call history, 0.5 s limit", "checker_ms", bound.milliseconds, "ms")
+    say(
+      "A 1,000-call history no order explains, 0.5 s limit: "
+        + "\(bound.unknown ? "unknown" : "answered") after "
+        + String(format: "%.0f ms\n", bound.milliseconds))
+    let fixedTrials = bench.trials * 50
+    var grid: [[String]] = []
+    for (racy, fixed) in Benchmark.modelSubjects {
+      let caught = try bench.modelDetection(subjects: [racy], trials: bench.trials)[0]
+      let clean = try bench.modelDetection(subjects: [fixed], trials: fixedTrials)[0]
+      row(
+        "model", racy, "default budget: detection_rate",
+        Double(caught.failed) / Double(caught.trials), "ratio")
+      row("model", fixed, "default budget: failures", Double(clean.failed), "trials")
+      grid.append([
+        racy, "\(caught.failed)/\(caught.trials)", fixed, "\(clean.failed)/\(clean.trials)",
+      ])
+    }
+    say("\nMODEL DETECTION: unprotected, 2 threads, the default budget (0.06 s a trial)\n")
+    say(Table(header: ["non-linearizable", "caught", "fixed", "failed"], rows: grid).render())
   }
 }

@@ -44,8 +44,25 @@ package struct LinearizabilityChecker<State: Hashable & Sendable, Input, Output>
 
   /// What the search has been through: the operations placed and the state they left.
   private struct Key: Hashable {
-    var linearized: [UInt64]
+    var linearized: Bits
     var state: State
+  }
+
+  /// A set of operations by index: the first 64 in a word of their own, so the common small
+  /// history's memo keys copy without allocating.
+  private struct Bits: Hashable {
+    var low: UInt64 = 0
+    var high: [UInt64]
+
+    init(count: Int) { high = [UInt64](repeating: 0, count: max(0, (count - 1) / 64)) }
+
+    mutating func insert(_ i: Int) {
+      if i < 64 { low |= 1 << UInt64(i) } else { high[i / 64 - 1] |= 1 << UInt64(i % 64) }
+    }
+
+    mutating func remove(_ i: Int) {
+      if i < 64 { low &= ~(1 << UInt64(i)) } else { high[i / 64 - 1] &= ~(1 << UInt64(i % 64)) }
+    }
   }
 
   package let initial: State
@@ -91,7 +108,7 @@ package struct LinearizabilityChecker<State: Hashable & Sendable, Input, Output>
       if next[e] >= 0 { previous[next[e]] = e }
     }
 
-    var linearized = [UInt64](repeating: 0, count: (n + 63) / 64)
+    var linearized = Bits(count: n)
     var seen = Set<Key>()
     var stack: [(event: Int, state: State)] = []
     var state = initial
@@ -108,7 +125,7 @@ package struct LinearizabilityChecker<State: Hashable & Sendable, Input, Output>
         let op = history[event.operation]
         if let after = step(state, op.input, op.output) {
           var marked = linearized
-          marked[event.operation / 64] |= 1 << UInt64(event.operation % 64)
+          marked.insert(event.operation)
           if seen.insert(Key(linearized: marked, state: after)).inserted {
             stack.append((entry, state))
             state = after
@@ -127,7 +144,7 @@ package struct LinearizabilityChecker<State: Hashable & Sendable, Input, Output>
         guard let last = stack.popLast() else { return .notLinearizable(longest: longest) }
         let op = events[last.event].operation
         state = last.state
-        linearized[op / 64] &= ~(1 << UInt64(op % 64))
+        linearized.remove(op)
         relink(responseOf[op])
         relink(last.event)
         entry = next[last.event]

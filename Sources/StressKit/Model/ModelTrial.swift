@@ -53,13 +53,13 @@ package enum ModelTrial<M: ModelTest> {
     }.result
   }
 
+  /// A trial with `options` for the test's own (the benchmark's scenario shapes).
   static func run(
-    _ spec: TrialSpec, milestone: @escaping @Sendable (Trial.Milestone) -> Void,
-    execute: Execute
+    _ spec: TrialSpec, options: ScenarioOptions = M.scenarios,
+    milestone: @escaping @Sendable (Trial.Milestone) -> Void, execute: Execute
   ) -> (result: TrialResult, report: Report) {
     let began = Platform.monotonicNanos()
     var report = Report()
-    let options = M.scenarios
     let operations = M.operations
     guard !operations.isEmpty else { return (.brokenSubject("it has no operations"), report) }
     guard options.operationsPerThread >= 1, options.invocations >= 1 else {

@@ -1,0 +1,96 @@
+// MARK: - Model tests: invocation rate, the checker's share, its bound, and detection
+
+extension Benchmark {
+  /// One scenario shape's run of a model test in this process.
+  package struct ModelRate: Sendable {
+    package var threads: Int
+    package var operationsPerThread: Int
+    package var invocations: Int
+    /// Invocations per second of the whole trial's wall time: instances, threads, checks.
+    package var invocationsPerSecond: Double
+    /// The checker's time (cache lookups included) over the trial's wall time.
+    package var checkShare: Double
+    /// Distinct outcomes the checker searched.
+    package var checks: Int
+  }
+
+  /// The correct counter under `lock` (every call through an NSLock), in scenarios of each
+  /// shape, `invocations` invocations each: medians over `repeats` trials.
+  package func modelRates(
+    shapes: [(threads: Int, operations: Int)] = [(2, 3), (2, 5), (3, 3), (3, 5)],
+    invocations: Int = 20_000
+  ) -> [ModelRate] {
+    shapes.map { shape in
+      var rates: [Double] = []
+      var shares: [Double] = []
+      var checks: [Double] = []
+      for k in 0..<max(1, repeats) {
+        let options = ScenarioOptions(operationsPerThread: shape.operations)
+        let spec = TrialSpec(
+          subject: SelfTestModelCounterFixed.info.id, wrapper: LockWrapper.info.id,
+          threads: shape.threads, readRatio: 0.5, bound: .ops(invocations * shape.operations),
+          seed: UInt64(k + 1))
+        let wrapper = LockWrapper()
+        let (_, report) = ModelTrial<SelfTestModelCounterFixed>.run(
+          spec, options: options, milestone: { _ in }
+        ) { scenario, n, onStart throws(ModelTrial<SelfTestModelCounterFixed>.Fault) in
+          try ModelTrial<SelfTestModelCounterFixed>.execute(
+            scenario, n, wrapper, pin: true, onStart: onStart)
+        }
+        let seconds = Double(report.totalNanos) / 1e9
+        rates.append(Double(report.invocations) / seconds)
+        shares.append(Double(report.checkNanos) / Double(report.totalNanos))
+        checks.append(Double(report.checks))
+      }
+      return ModelRate(
+        threads: shape.threads, operationsPerThread: shape.operations, invocations: invocations,
+        invocationsPerSecond: Percentiles(rates)!.p50, checkShare: Percentiles(shares)!.p50,
+        checks: Int(Percentiles(checks)!.p50))
+    }
+  }
+
+  /// A 1,000-call history no order explains and whose search cannot finish: 999 increments
+  /// that answer nothing, all overlapping, and a read of a value none of them left. Returns
+  /// the checker's answer and its wall milliseconds under a `seconds` limit.
+  package func modelBound(seconds: Double = 0.5) -> (unknown: Bool, milliseconds: Double) {
+    typealias Checker = LinearizabilityChecker<Int, Bool, Int>
+    // Input true: an increment (answers 0); false: a read (answers the count).
+    let counter = Checker(initial: 0) { count, increment, answer in
+      increment ? count + 1 : (answer == count ? count : nil)
+    }
+    var history = (0..<999).map {
+      Checker.Operation(thread: $0 % 8, input: true, output: 0, call: 0, response: 100)
+    }
+    history.append(Checker.Operation(thread: 8, input: false, output: -1, call: 1, response: 99))
+    let start = Platform.monotonicNanos()
+    let verdict = counter.check(history, deadline: start + UInt64(seconds * 1e9))
+    return (verdict == .unknown, Double(Platform.monotonicNanos() - start) / 1e6)
+  }
+
+  /// The classic non-linearizable self-tests and their fixes.
+  package static let modelSubjects = [
+    (SelfTestModelCounter.info.id, SelfTestModelCounterFixed.info.id),
+    (SelfTestModelCache.info.id, SelfTestModelCacheFixed.info.id),
+    (SelfTestModelQueue.info.id, SelfTestModelQueueFixed.info.id),
+    (SelfTestModelList.info.id, SelfTestModelListFixed.info.id),
+  ]
+
+  /// Each of `subjects` unprotected at 2 threads, at the default mode's budget (a timed trial,
+  /// as `stress run` gives it), `trials` trials in worker processes.
+  package func modelDetection(subjects: [String], trials: Int) throws -> [Detection] {
+    try subjects.map { subject in
+      let cell = Cell(
+        subject: subject, wrapper: Unprotected.info.id, threads: 2, readRatio: 0.5,
+        documented: .notListed, isProtected: false)
+      let budget = Mode.default.preset
+      let seconds = budget.seconds ?? 0.06
+      let plan = Plan(
+        suite: "bench", mode: .default, cells: [cell], trials: trials, bound: .seconds(seconds),
+        seed: 1, timeout: (budget.timeout ?? 10) + seconds)
+      let stats = try Scheduler(plan: plan).run(observers: [])[0]
+      return Detection(
+        subject: subject, variant: "default budget", failed: stats.failedTrials,
+        trials: stats.trials, medianTimeToFailureMs: stats.medianTimeToFailureMs)
+    }
+  }
+}
