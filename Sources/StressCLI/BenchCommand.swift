@@ -174,21 +174,24 @@ struct BenchCommand: Subcommand {
     say: (String) -> Void
   ) throws {
     say(
-      "\nMODEL TESTS: a correct counter under lock, medians of \(bench.repeats) trials of "
-        + "20,000 invocations (in this process)\n")
+      "\nMODEL TESTS: a correct counter locked by the wrapper, medians of \(bench.repeats) "
+        + "trials of 20,000 invocations (in this process; shares of the trial's wall time)\n")
     var table: [[String]] = []
     for r in bench.modelRates() {
-      let shape = "\(r.threads) threads x \(r.operationsPerThread) calls"
+      let shape = "\(r.wrapper), \(r.threads) threads x \(r.operationsPerThread) calls"
       table.append([
         shape, String(format: "%.0f", r.invocationsPerSecond),
+        String(format: "%.1f%%", r.parallelShare * 100),
         String(format: "%.1f%%", r.checkShare * 100), String(r.checks),
       ])
       row("model", shape, "invocations_per_sec", r.invocationsPerSecond, "1/s")
       row("model", shape, "checker_share", r.checkShare, "ratio")
     }
     say(
-      Table(header: ["scenario", "invocations/s", "checker", "distinct outcomes"], rows: table)
-        .render())
+      Table(
+        header: ["scenario", "invocations/s", "parallel part", "checker", "checked"], rows: table
+      )
+      .render())
     let bound = bench.modelBound()
     row("model", "1,000-call history, 0.5 s limit", "checker_ms", bound.milliseconds, "ms")
     say(

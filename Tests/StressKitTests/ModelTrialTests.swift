@@ -32,7 +32,7 @@ import Testing
       #expect(s.parallel.count == 3 && s.parallel.allSatisfy { $0.count == 4 })
       #expect(s.initial.count <= 2 && s.post.count <= 3)
       #expect(
-        s.lanes.joined().allSatisfy { (0..<2).contains($0.arguments[0].base.base as? Int ?? -1) })
+        s.lanes.joined().allSatisfy { (0..<2).contains($0.choices[0]) })
     }
     // Both bounds are reached, so the parts vary.
     #expect(Set(scenarios.map(\.initial.count)) == [0, 1, 2])
@@ -52,7 +52,7 @@ import Testing
 
   @Test func theSpecificationAnswersAsASequentialRunAndMergesEqualStates() {
     let calls = [
-      Scenario.Call(operation: 0, arguments: []), Scenario.Call(operation: 1, arguments: []),
+      Scenario.Call(operation: 0, choices: []), Scenario.Call(operation: 1, choices: []),
     ]
     func specification(merging: Bool) -> SequentialSpecification<SelfTestSplitCounter> {
       SequentialSpecification(
@@ -79,9 +79,9 @@ import Testing
 
   @Test func aRepeatedOutcomeIsCheckedOnce() throws {
     let scenario = Scenario(
-      initial: [.init(operation: 0, arguments: [])],
-      parallel: [[.init(operation: 0, arguments: []), .init(operation: 1, arguments: [])]],
-      post: [.init(operation: 1, arguments: [])])
+      initial: [.init(operation: 0, choices: [])],
+      parallel: [[.init(operation: 0, choices: []), .init(operation: 1, choices: [])]],
+      post: [.init(operation: 1, choices: [])])
     let (batch, _) = try ModelTrial<SelfTestModelCounterFixed>.execute(
       scenario, 10, LockWrapper(), pin: false, onStart: nil)
     let checker = ScenarioChecker<SelfTestModelCounterFixed>(
@@ -91,6 +91,23 @@ import Testing
     }
     #expect(checker.checks == 1)
     #expect(batch.record(lane: 0, invocation: 3, index: 0).result == ModelValue(2))
+  }
+
+  @Test func anOrderThatFittedIsReusedOnlyWhereItKeepsRealTimeOrder() {
+    // Call 0 answered at 10, call 1 was made at 20: 0 must come first.
+    let records = [
+      ModelRecord(result: ModelValue(1), call: 0, response: 10),
+      ModelRecord(result: ModelValue(2), call: 20, response: 30),
+    ]
+    typealias Checker = ScenarioChecker<SelfTestModelCounterFixed>
+    func keeps(_ order: [Int], _ records: [ModelRecord]) -> Bool {
+      Checker.keeps(order) { (records[$0].call, records[$0].response) }
+    }
+    #expect(keeps([0, 1], records))
+    #expect(!keeps([1, 0], records))
+    // Overlapping, either order fits.
+    let overlapping = [records[0], ModelRecord(result: ModelValue(2), call: 5, response: 30)]
+    #expect(keeps([1, 0], overlapping) && keeps([0, 1], overlapping))
   }
 
   @Test func overlappingIncrementsThatLoseOneAreCorruptWithTheShrunkScenario() throws {
@@ -159,8 +176,8 @@ import Testing
   }
 
   @Test func shrinkingDropsThreadsAndCallsWhileTheScenarioStillFails() {
-    let inc = Scenario.Call(operation: 0, arguments: [])
-    let get = Scenario.Call(operation: 1, arguments: [])
+    let inc = Scenario.Call(operation: 0, choices: [])
+    let get = Scenario.Call(operation: 1, choices: [])
     let scenario = Scenario(
       initial: [get, inc], parallel: [[get, inc, get], [inc, get], [get, get]], post: [get])
     let failure = ModelTrial<SelfTestModelRendezvous>.Failure(scenario: scenario, results: [])
@@ -178,12 +195,12 @@ import Testing
   @Test func theTableHasAColumnPerThreadAndThePartsInOrder() {
     let operations = SelfTestCheckThenActCache.operations
     let scenario = Scenario(
-      initial: [.init(operation: 0, arguments: [ModelValue(1)])],
+      initial: [.init(operation: 0, choices: [1])],
       parallel: [
-        [.init(operation: 1, arguments: [ModelValue(0)])], [],
+        [.init(operation: 1, choices: [0])], [],
         [
-          .init(operation: 0, arguments: [ModelValue(0)]),
-          .init(operation: 1, arguments: [ModelValue(1)]),
+          .init(operation: 0, choices: [0]),
+          .init(operation: 1, choices: [1]),
         ],
       ], post: [])
     let results: [[ModelValue]] = [

@@ -13,11 +13,12 @@ public struct ModelOperation<Instance>: Sendable {
   /// can be checked key by key (see `keyed()`).
   public private(set) var isKeyed = false
   package let domains: [[ModelValue]]
-  package let body: @Sendable (Instance, [ModelValue]) -> ModelValue
+  /// The call, given each argument's index in its domain.
+  package let body: @Sendable (Instance, [Int]) -> ModelValue
 
   init(
     _ name: String, isRead: Bool, domains: [[ModelValue]],
-    _ body: @escaping @Sendable (Instance, [ModelValue]) -> ModelValue
+    _ body: @escaping @Sendable (Instance, [Int]) -> ModelValue
   ) {
     precondition(domains.allSatisfy { !$0.isEmpty }, "\(name): an argument domain is empty")
     self.name = name
@@ -52,8 +53,9 @@ extension ModelOperation {
   public static func read<A: Hashable & Sendable, R: Hashable & Sendable>(
     _ name: String, _ a: some Sequence<A>, _ body: @escaping @Sendable (Instance, A) -> R
   ) -> Self {
-    Self(name, isRead: true, domains: [a.map(ModelValue.init)]) { instance, arguments in
-      ModelValue(body(instance, arguments[0].base.base as! A))
+    let a = Array(a)
+    return Self(name, isRead: true, domains: [a.map(ModelValue.init)]) { instance, choices in
+      ModelValue(body(instance, a[choices[0]]))
     }
   }
 
@@ -62,9 +64,10 @@ extension ModelOperation {
     _ name: String, _ a: some Sequence<A>, _ b: some Sequence<B>,
     _ body: @escaping @Sendable (Instance, A, B) -> R
   ) -> Self {
-    Self(name, isRead: true, domains: [a.map(ModelValue.init), b.map(ModelValue.init)]) {
-      instance, arguments in
-      ModelValue(body(instance, arguments[0].base.base as! A, arguments[1].base.base as! B))
+    let (a, b) = (Array(a), Array(b))
+    return Self(name, isRead: true, domains: [a.map(ModelValue.init), b.map(ModelValue.init)]) {
+      instance, choices in
+      ModelValue(body(instance, a[choices[0]], b[choices[1]]))
     }
   }
 
@@ -89,8 +92,9 @@ extension ModelOperation {
   public static func write<A: Hashable & Sendable, R: Hashable & Sendable>(
     _ name: String, _ a: some Sequence<A>, _ body: @escaping @Sendable (Instance, A) -> R
   ) -> Self {
-    Self(name, isRead: false, domains: [a.map(ModelValue.init)]) { instance, arguments in
-      ModelValue(body(instance, arguments[0].base.base as! A))
+    let a = Array(a)
+    return Self(name, isRead: false, domains: [a.map(ModelValue.init)]) { instance, choices in
+      ModelValue(body(instance, a[choices[0]]))
     }
   }
 
@@ -98,8 +102,9 @@ extension ModelOperation {
   public static func write<A: Hashable & Sendable>(
     _ name: String, _ a: some Sequence<A>, _ body: @escaping @Sendable (Instance, A) -> Void
   ) -> Self {
-    Self(name, isRead: false, domains: [a.map(ModelValue.init)]) { instance, arguments in
-      body(instance, arguments[0].base.base as! A)
+    let a = Array(a)
+    return Self(name, isRead: false, domains: [a.map(ModelValue.init)]) { instance, choices in
+      body(instance, a[choices[0]])
       return ModelValue(NoResult())
     }
   }
@@ -109,9 +114,10 @@ extension ModelOperation {
     _ name: String, _ a: some Sequence<A>, _ b: some Sequence<B>,
     _ body: @escaping @Sendable (Instance, A, B) -> R
   ) -> Self {
-    Self(name, isRead: false, domains: [a.map(ModelValue.init), b.map(ModelValue.init)]) {
-      instance, arguments in
-      ModelValue(body(instance, arguments[0].base.base as! A, arguments[1].base.base as! B))
+    let (a, b) = (Array(a), Array(b))
+    return Self(name, isRead: false, domains: [a.map(ModelValue.init), b.map(ModelValue.init)]) {
+      instance, choices in
+      ModelValue(body(instance, a[choices[0]], b[choices[1]]))
     }
   }
 
@@ -120,9 +126,10 @@ extension ModelOperation {
     _ name: String, _ a: some Sequence<A>, _ b: some Sequence<B>,
     _ body: @escaping @Sendable (Instance, A, B) -> Void
   ) -> Self {
-    Self(name, isRead: false, domains: [a.map(ModelValue.init), b.map(ModelValue.init)]) {
-      instance, arguments in
-      body(instance, arguments[0].base.base as! A, arguments[1].base.base as! B)
+    let (a, b) = (Array(a), Array(b))
+    return Self(name, isRead: false, domains: [a.map(ModelValue.init), b.map(ModelValue.init)]) {
+      instance, choices in
+      body(instance, a[choices[0]], b[choices[1]])
       return ModelValue(NoResult())
     }
   }

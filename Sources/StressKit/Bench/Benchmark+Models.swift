@@ -3,6 +3,7 @@
 extension Benchmark {
   /// One scenario shape's run of a model test in this process.
   package struct ModelRate: Sendable {
+    package var wrapper: String
     package var threads: Int
     package var operationsPerThread: Int
     package var invocations: Int
@@ -10,27 +11,37 @@ extension Benchmark {
     package var invocationsPerSecond: Double
     /// The checker's time (cache lookups included) over the trial's wall time.
     package var checkShare: Double
+    /// The parallel parts' time over the trial's wall time.
+    package var parallelShare: Double
     /// Distinct outcomes the checker searched.
     package var checks: Int
   }
 
-  /// The correct counter under `lock` (every call through an NSLock), in scenarios of each
-  /// shape, `invocations` invocations each: medians over `repeats` trials.
+  /// The correct counter locked by each wrapper (an NSLock, a Mutex around every call), in
+  /// scenarios of each shape, `invocations` invocations each: medians over `repeats` trials.
   package func modelRates(
     shapes: [(threads: Int, operations: Int)] = [(2, 3), (2, 5), (3, 3), (3, 5)],
     invocations: Int = 20_000
+  ) -> [ModelRate] {
+    modelRates(LockWrapper.self, shapes: shapes, invocations: invocations)
+      + modelRates(MutexWrapper.self, shapes: shapes, invocations: invocations)
+  }
+
+  func modelRates<W: Wrapper>(
+    _: W.Type, shapes: [(threads: Int, operations: Int)], invocations: Int
   ) -> [ModelRate] {
     shapes.map { shape in
       var rates: [Double] = []
       var shares: [Double] = []
       var checks: [Double] = []
+      var parallel: [Double] = []
       for k in 0..<max(1, repeats) {
         let options = ScenarioOptions(operationsPerThread: shape.operations)
         let spec = TrialSpec(
-          subject: SelfTestModelCounterFixed.info.id, wrapper: LockWrapper.info.id,
+          subject: SelfTestModelCounterFixed.info.id, wrapper: W.info.id,
           threads: shape.threads, readRatio: 0.5, bound: .ops(invocations * shape.operations),
           seed: UInt64(k + 1))
-        let wrapper = LockWrapper()
+        let wrapper = W()
         let (_, report) = ModelTrial<SelfTestModelCounterFixed>.run(
           spec, options: options, milestone: { _ in }
         ) { scenario, n, onStart throws(ModelTrial<SelfTestModelCounterFixed>.Fault) in
@@ -41,11 +52,13 @@ extension Benchmark {
         rates.append(Double(report.invocations) / seconds)
         shares.append(Double(report.checkNanos) / Double(report.totalNanos))
         checks.append(Double(report.checks))
+        parallel.append(Double(report.parallelNanos) / Double(report.totalNanos))
       }
       return ModelRate(
-        threads: shape.threads, operationsPerThread: shape.operations, invocations: invocations,
+        wrapper: W.info.id, threads: shape.threads, operationsPerThread: shape.operations,
+        invocations: invocations,
         invocationsPerSecond: Percentiles(rates)!.p50, checkShare: Percentiles(shares)!.p50,
-        checks: Int(Percentiles(checks)!.p50))
+        parallelShare: Percentiles(parallel)!.p50, checks: Int(Percentiles(checks)!.p50))
     }
   }
 

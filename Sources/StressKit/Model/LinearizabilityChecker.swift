@@ -78,8 +78,16 @@ package struct LinearizabilityChecker<State: Hashable & Sendable, Input, Output>
   package func check(
     _ history: [Operation], deadline: UInt64? = nil, now: () -> UInt64 = Platform.monotonicNanos
   ) -> Verdict {
+    linearization(history, deadline: deadline, now: now).verdict
+  }
+
+  /// Checks `history` as `check` does, and when it is linearizable also answers an order that
+  /// fits: the operations' indices, in the order they take effect.
+  package func linearization(
+    _ history: [Operation], deadline: UInt64? = nil, now: () -> UInt64 = Platform.monotonicNanos
+  ) -> (verdict: Verdict, order: [Int]) {
     let n = history.count
-    guard n > 0 else { return .linearizable }
+    guard n > 0 else { return (.linearizable, []) }
     // Events in time order; at the same instant, calls before responses: operations that
     // touch are concurrent, not ordered.
     var events: [Event] = []
@@ -119,7 +127,7 @@ package struct LinearizabilityChecker<State: Hashable & Sendable, Input, Output>
       steps &+= 1
       // The clock at the first step (a deadline already past answers at once), then every
       // 1,024 steps.
-      if let deadline, steps & 1023 == 1, now() >= deadline { return .unknown }
+      if let deadline, steps & 1023 == 1, now() >= deadline { return (.unknown, []) }
       let event = events[entry]
       if event.isCall {
         let op = history[event.operation]
@@ -141,7 +149,9 @@ package struct LinearizabilityChecker<State: Hashable & Sendable, Input, Output>
         entry = next[entry]
       } else {
         // A response reached before its call was placed: some earlier choice was wrong.
-        guard let last = stack.popLast() else { return .notLinearizable(longest: longest) }
+        guard let last = stack.popLast() else {
+          return (.notLinearizable(longest: longest), [])
+        }
         let op = events[last.event].operation
         state = last.state
         linearized.remove(op)
@@ -150,7 +160,7 @@ package struct LinearizabilityChecker<State: Hashable & Sendable, Input, Output>
         entry = next[last.event]
       }
     }
-    return .linearizable
+    return (.linearizable, stack.map { events[$0.event].operation })
   }
 
   /// Checks each key's operations alone, as P-compositionality allows when every operation

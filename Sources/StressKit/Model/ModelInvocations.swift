@@ -76,9 +76,14 @@ final class ModelInvocations<M: ModelTest>: StressSubject, @unchecked Sendable {
     let instance = instances[invocation]
     let slot = records[step.thread] + step.seq
     slot.pointee.call = Platform.monotonicNanos()
-    let result = body(instance, call.arguments)
+    let result = body(instance, call.choices)
     slot.pointee.response = Platform.monotonicNanos()
     slot.pointee.result = result
+  }
+
+  /// Where the record of `lane`'s `index`-th call in `invocation` is, to read it in place.
+  func slot(lane: Int, invocation: Int, index: Int) -> UnsafeMutablePointer<ModelRecord> {
+    records[lane] + (invocation * lanes[lane].count + index)
   }
 
   /// The record of `lane`'s `index`-th call in `invocation`.

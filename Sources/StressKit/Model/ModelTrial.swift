@@ -25,6 +25,8 @@ package enum ModelTrial<M: ModelTest> {
     package var checks = 0
     package var unknowns = 0
     package var checkNanos: UInt64 = 0
+    /// The parallel parts' time: the calls racing, under the wrapper.
+    package var parallelNanos: UInt64 = 0
     package var totalNanos: UInt64 = 0
   }
 
@@ -133,6 +135,7 @@ package enum ModelTrial<M: ModelTest> {
           "\(report.unknowns) of \(report.checks) distinct outcomes unknown: their checks ran "
           + "out of time (\(options.checkSeconds) s each), so they were neither passed nor failed"
       }
+      report.parallelNanos = counts.nanos
       report.totalNanos = Platform.monotonicNanos() - began
       return (Trial.blameAlone(spec, result), report)
     } catch {

@@ -1,10 +1,16 @@
 /// One random scenario of a model test: operations with their arguments, in an initial part,
 /// a parallel part (one list per thread) and a post part.
 package struct Scenario: Sendable, Equatable {
-  /// One operation with its arguments: `operation` indexes the test's operations.
+  /// One operation with its arguments: `operation` indexes the test's operations, `choices`
+  /// each argument's domain.
   package struct Call: Sendable, Hashable {
     package var operation: Int
-    package var arguments: [ModelValue]
+    package var choices: [Int]
+
+    package init(operation: Int, choices: [Int] = []) {
+      self.operation = operation
+      self.choices = choices
+    }
   }
 
   package var initial: [Call]
@@ -40,8 +46,8 @@ package struct Scenario: Sendable, Equatable {
         pool = Double(random.next() >> 11) * 0x1p-53 < readRatio ? reads : writes
       }
       let operation = pool[draw(pool.count)]
-      let arguments = operations[operation].domains.map { $0[draw($0.count)] }
-      return Call(operation: operation, arguments: arguments)
+      return Call(
+        operation: operation, choices: operations[operation].domains.map { draw($0.count) })
     }
     let initial = (0..<draw(options.initialOperations + 1)).map { _ in call() }
     let parallel = (0..<threads).map { _ in
@@ -56,7 +62,8 @@ package struct Scenario: Sendable, Equatable {
     -> String
   {
     operations[call.operation].name + "("
-      + call.arguments.map { describe($0) }.joined(separator: ", ") + ")"
+      + zip(operations[call.operation].domains, call.choices).map { describe($0[$1]) }
+      .joined(separator: ", ") + ")"
   }
 
   /// A value as a person writes it: optionals unwrapped, no result shown as nothing.

@@ -3,7 +3,9 @@
 /// An outcome is what decides the answer: every call's result, and for each call of the
 /// parallel part how many calls of each other thread had answered before it was made
 /// (Lincheck's clock). Real-time order follows from those counts alone, so an outcome seen
-/// before costs one lookup. The specification's tree is kept for the whole scenario.
+/// before costs one lookup. Before that, an order that fitted the same answers is tried on
+/// this invocation's timing: most invocations answer alike and differ only in when. The
+/// specification's tree is kept for the whole scenario.
 final class ScenarioChecker<M: ModelTest> {
   typealias Checker = LinearizabilityChecker<Int, Int, ModelValue>
 
@@ -20,6 +22,11 @@ final class ScenarioChecker<M: ModelTest> {
   private let checker: Checker
   private let specification: SequentialSpecification<M.Instance>
   private var verified: Set<Outcome> = []
+  /// Answers seen lately with orders that fitted them (not for keyed tests, checked key by
+  /// key), most recent first.
+  private var recent: [(results: [ModelValue], orders: [[Int]])] = []
+  /// Each history position's lane and index in it.
+  private let positions: [(lane: Int, index: Int)]
   private var refuted: Set<Outcome> = []
 
   /// Distinct outcomes checked (not found in the cache).
@@ -41,7 +48,9 @@ final class ScenarioChecker<M: ModelTest> {
       }
     }
     self.calls = calls
+    let lanes = self.lanes
     total = lanes.reduce(0) { $0 + $1.count }
+    positions = lanes.indices.flatMap { lane in lanes[lane].indices.map { (lane, $0) } }
     keyed = operations.allSatisfy(\.isKeyed)
     let specification = SequentialSpecification(
       operations: operations, calls: calls, make: M.makeSpecification, state: M.state(of:))
@@ -53,52 +62,122 @@ final class ScenarioChecker<M: ModelTest> {
   func check(_ batch: ModelInvocations<M>, invocation: Int, seconds: Double) -> Checker.Verdict {
     let start = Platform.monotonicNanos()
     defer { nanos += Platform.monotonicNanos() - start }
-    // The key first, read straight from the batch: most outcomes are found in the cache.
-    let threads = batch.threads
-    var outcome = Outcome(results: [], clocks: [])
-    outcome.results.reserveCapacity(total)
-    for lane in lanes.indices {
-      for j in lanes[lane].indices {
-        outcome.results.append(
-          batch.record(lane: lane, invocation: invocation, index: j).result ?? ModelValue(0))
-      }
+    // Most invocations answer as a recent one did, in another timing: an order that fitted
+    // those answers fits these too if it keeps this invocation's real-time order. Looked for
+    // in place, with no allocation.
+    for entry in recent where answers(batch, invocation, equal: entry.results) {
+      for order in entry.orders where keeps(order, batch, invocation) { return .linearizable }
     }
-    outcome.clocks.reserveCapacity(lanes.prefix(threads).reduce(0) { $0 + $1.count } * threads)
-    for t in 0..<threads {
-      for j in lanes[t].indices {
-        let call = batch.record(lane: t, invocation: invocation, index: j).call
-        for u in 0..<threads where u != t {
-          var answered = 0
-          while answered < lanes[u].count
-            && batch.record(lane: u, invocation: invocation, index: answered).response < call
-          {
-            answered += 1
-          }
-          outcome.clocks.append(UInt16(truncatingIfNeeded: answered))
-        }
-      }
+    // Every call's record, in history order (lane by lane).
+    var records: [ModelRecord] = []
+    records.reserveCapacity(total)
+    for (lane, index) in positions {
+      records.append(batch.record(lane: lane, invocation: invocation, index: index))
     }
+    let results = records.map { $0.result ?? ModelValue(0) }
+    let outcome = Outcome(results: results, clocks: clocks(batch.threads, records))
     if verified.contains(outcome) { return .linearizable }
     if refuted.contains(outcome) { return .notLinearizable(longest: 0) }
     checks += 1
-    let history = lanes.indices.flatMap { lane in
-      lanes[lane].indices.map { j in
-        let record = batch.record(lane: lane, invocation: invocation, index: j)
-        return Checker.Operation(
-          thread: lane, input: lanes[lane][j], output: record.result ?? ModelValue(0),
-          call: record.call, response: record.response)
+    var history: [Checker.Operation] = []
+    history.reserveCapacity(total)
+    var position = 0
+    for lane in lanes.indices {
+      for id in lanes[lane] {
+        let record = records[position]
+        history.append(
+          Checker.Operation(
+            thread: lane, input: id, output: results[position], call: record.call,
+            response: record.response))
+        position += 1
       }
     }
     let deadline = Platform.monotonicNanos() + UInt64(max(0, seconds) * 1e9)
-    let verdict =
-      keyed
-      ? checker.check(history, partitionedBy: { self.calls[$0].arguments[0] }, deadline: deadline)
-      : checker.check(history, deadline: deadline)
+    let verdict: Checker.Verdict
+    if keyed {
+      verdict = checker.check(
+        history, partitionedBy: { self.calls[$0].choices[0] }, deadline: deadline)
+    } else {
+      let found = checker.linearization(history, deadline: deadline)
+      verdict = found.verdict
+      if verdict == .linearizable { remember(found.order, for: results) }
+    }
     switch verdict {
     case .linearizable: verified.insert(outcome)
     case .notLinearizable: refuted.insert(outcome)
     case .unknown: unknowns += 1
     }
     return verdict
+  }
+
+  /// Sets of answers remembered, and orders per set.
+  static var remembered: (answers: Int, orders: Int) { (16, 4) }
+
+  /// Keeps `order` as one that fitted `results`, most recent answers first.
+  private func remember(_ order: [Int], for results: [ModelValue]) {
+    if let i = recent.firstIndex(where: { $0.results == results }) {
+      var entry = recent.remove(at: i)
+      if entry.orders.count < Self.remembered.orders { entry.orders.append(order) }
+      recent.insert(entry, at: 0)
+    } else {
+      recent.insert((results, [order]), at: 0)
+      if recent.count > Self.remembered.answers { recent.removeLast() }
+    }
+  }
+
+  /// Whether invocation `invocation` of `batch` answered `results`, call by call.
+  private func answers(_ batch: ModelInvocations<M>, _ invocation: Int, equal results: [ModelValue])
+    -> Bool
+  {
+    for (k, (lane, index)) in positions.enumerated() {
+      guard
+        batch.slot(lane: lane, invocation: invocation, index: index).pointee.result == results[k]
+      else { return false }
+    }
+    return true
+  }
+
+  /// Whether `order` keeps invocation `invocation`'s real-time order.
+  private func keeps(_ order: [Int], _ batch: ModelInvocations<M>, _ invocation: Int) -> Bool {
+    Self.keeps(order) { k in
+      let slot = batch.slot(
+        lane: positions[k].lane, invocation: invocation, index: positions[k].index)
+      return (slot.pointee.call, slot.pointee.response)
+    }
+  }
+
+  /// Whether `order` keeps real-time order: no call in it answered before an earlier one in it
+  /// was made. `times` gives a call's call and response times by its position.
+  static func keeps(_ order: [Int], _ times: (Int) -> (call: UInt64, response: UInt64)) -> Bool {
+    for i in order.indices {
+      let called = times(order[i]).call
+      for j in (i + 1)..<order.count where times(order[j]).response < called { return false }
+    }
+    return true
+  }
+
+  /// For each call of the parallel part, how many calls of each other thread had answered
+  /// before it was made.
+  private func clocks(_ threads: Int, _ records: [ModelRecord]) -> [UInt16] {
+    var clocks: [UInt16] = []
+    var offsets: [Int] = []
+    var offset = 0
+    for lane in lanes.prefix(threads) {
+      offsets.append(offset)
+      offset += lane.count
+    }
+    for t in 0..<threads {
+      for j in lanes[t].indices {
+        let call = records[offsets[t] + j].call
+        for u in 0..<threads where u != t {
+          var answered = 0
+          while answered < lanes[u].count && records[offsets[u] + answered].response < call {
+            answered += 1
+          }
+          clocks.append(UInt16(truncatingIfNeeded: answered))
+        }
+      }
+    }
+    return clocks
   }
 }

@@ -72,6 +72,6 @@ package final class SequentialSpecification<Instance>: @unchecked Sendable {
   }
 
   private func apply(_ call: Int, to instance: Instance) -> ModelValue {
-    operations[calls[call].operation].body(instance, calls[call].arguments)
+    operations[calls[call].operation].body(instance, calls[call].choices)
   }
 }
