@@ -9,6 +9,9 @@ let package = Package(
     .library(name: "StressKit", targets: ["StressKit"]),
     .library(name: "StressCLI", targets: ["StressCLI"]),
     .library(name: "FoundationSubjects", targets: ["FoundationSubjects"]),
+    // `swift package stress ...` in a package of one's own: builds its stress executable in
+    // release and runs it.
+    .plugin(name: "StressPlugin", targets: ["StressPlugin"]),
   ],
   targets: [
     // The engine: plans, workers, wrappers, results. No command-line code.
@@ -20,10 +23,17 @@ let package = Package(
     // Argument parsing, help, console output: the `stress` command as a library entry point.
     .target(name: "StressCLI", dependencies: ["StressKit"]),
     .executableTarget(name: "stress", dependencies: ["StressCLI", "FoundationSubjects"]),
+    .plugin(
+      name: "StressPlugin",
+      capability: .command(
+        intent: .custom(
+          verb: "stress",
+          description: "Build this package's stress executable in release and run it"))),
     // Crafted results files, shared by both test targets.
     .target(name: "StressTestSupport", dependencies: ["StressKit"], path: "Tests/Support"),
     .testTarget(
-      name: "StressKitTests", dependencies: ["StressKit", "FoundationSubjects", "StressTestSupport"]
+      name: "StressKitTests",
+      dependencies: ["StressKit", "FoundationSubjects", "StressTestSupport"]
     ),
     .testTarget(
       name: "StressCLITests",
