@@ -1,5 +1,12 @@
 import Foundation
 
+/// What the tests need of a cache: both caches below have it.
+protocol KeyedCache: AnyObject, Sendable {
+  init()
+  func value(forKey key: Int) -> Int?
+  func value(forKey key: Int, create: () -> Int) -> Int
+}
+
 /// A small thread-safe cache, as apps write them: every method takes the lock. Yet
 /// `value(forKey:create:)` checks, then acts, under two separate acquisitions: two threads
 /// missing the same key both create a value, and they are handed different ones.
@@ -46,3 +53,6 @@ final class FixedCache<Value>: @unchecked Sendable {
     }
   }
 }
+
+extension Cache<Int>: KeyedCache {}
+extension FixedCache<Int>: KeyedCache {}

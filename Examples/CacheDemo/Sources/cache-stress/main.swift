@@ -1,8 +1,10 @@
 import StressCLI
 import StressKit
 
-// The standard wrappers plus this package's subjects; the rest is stress's own command line.
+// The standard wrappers plus this package's model tests; the rest is stress's own command line.
 var catalog = Catalog.standard
-catalog.add(CacheSubject<Cache<Int>>.self)
-catalog.add(CacheSubject<FixedCache<Int>>.self)
+catalog.add(CacheTest.self)
+catalog.add(FixedCacheTest.self)
+catalog.add(AccountTest.self)
+catalog.add(FixedAccountTest.self)
 StressCommand.main(catalog: catalog)
