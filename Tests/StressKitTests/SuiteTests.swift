@@ -96,7 +96,7 @@ import Testing
     #expect(Set(all.subjects) == Set(visible.filter { !$0.failsAlone }.map(\.id)))
     let families = [
       "collections", "formatters", "calendars", "singletons", "notifications", "misc", "misuse",
-      "locks", "pairs", "linux", "values", "runtime",
+      "locks", "pairs", "linux", "values", "runtime", "models",
     ]
     let covered = try families.flatMap { try Suite.locate($0, in: [dir]).subjects }
     let baselines: Set = ["counter", "noop", "photomanager"]
