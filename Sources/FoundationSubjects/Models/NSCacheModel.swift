@@ -8,11 +8,8 @@ package enum NSCacheModel: ModelTest {
 
   package static let info = SubjectInfo(
     id: "nscache-model", summary: "NSCache as a model test: set, get, remove",
-    documented: .notListed,
-    reference:
-      "NSCache reference: you can add, remove, and query items in the cache from different "
-      + "threads without having to lock the cache yourself",
-    sendable: Sendability.of(Cache.self))
+    documented: .notListed, reference: NSCacheSubject.info.reference,
+    sendable: NSCacheSubject.info.sendable)
   package static func make() -> Cache { Cache() }
   package static let operations: [ModelOperation<Cache>] = [
     .write("set", 0..<3, 1..<3) { $0.setObject(NSNumber(value: $2), forKey: NSNumber(value: $1)) }

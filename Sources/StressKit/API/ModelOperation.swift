@@ -42,6 +42,28 @@ public struct ModelOperation<Instance>: Sendable {
 }
 
 extension ModelOperation {
+  /// An operation of one argument from `a`, its call answering a value.
+  static func unary<A: Hashable & Sendable>(
+    _ name: String, isRead: Bool, _ a: some Sequence<A>,
+    _ call: @escaping @Sendable (Instance, A) -> ModelValue
+  ) -> Self {
+    let a = Array(a)
+    return Self(name, isRead: isRead, domains: [a.map(ModelValue.init)]) { instance, choices in
+      call(instance, a[choices[0]])
+    }
+  }
+
+  /// An operation of two arguments from `a` and `b`, its call answering a value.
+  static func binary<A: Hashable & Sendable, B: Hashable & Sendable>(
+    _ name: String, isRead: Bool, _ a: some Sequence<A>, _ b: some Sequence<B>,
+    _ call: @escaping @Sendable (Instance, A, B) -> ModelValue
+  ) -> Self {
+    let (a, b) = (Array(a), Array(b))
+    return Self(name, isRead: isRead, domains: [a.map(ModelValue.init), b.map(ModelValue.init)]) {
+      instance, choices in call(instance, a[choices[0]], b[choices[1]])
+    }
+  }
+
   /// An operation that only reads.
   public static func read<R: Hashable & Sendable>(
     _ name: String, _ body: @escaping @Sendable (Instance) -> R
@@ -53,10 +75,7 @@ extension ModelOperation {
   public static func read<A: Hashable & Sendable, R: Hashable & Sendable>(
     _ name: String, _ a: some Sequence<A>, _ body: @escaping @Sendable (Instance, A) -> R
   ) -> Self {
-    let a = Array(a)
-    return Self(name, isRead: true, domains: [a.map(ModelValue.init)]) { instance, choices in
-      ModelValue(body(instance, a[choices[0]]))
-    }
+    unary(name, isRead: true, a) { ModelValue(body($0, $1)) }
   }
 
   /// An operation that only reads, with arguments drawn from `a` and `b`.
@@ -64,11 +83,7 @@ extension ModelOperation {
     _ name: String, _ a: some Sequence<A>, _ b: some Sequence<B>,
     _ body: @escaping @Sendable (Instance, A, B) -> R
   ) -> Self {
-    let (a, b) = (Array(a), Array(b))
-    return Self(name, isRead: true, domains: [a.map(ModelValue.init), b.map(ModelValue.init)]) {
-      instance, choices in
-      ModelValue(body(instance, a[choices[0]], b[choices[1]]))
-    }
+    binary(name, isRead: true, a, b) { ModelValue(body($0, $1, $2)) }
   }
 
   /// An operation that writes and returns a result.
@@ -92,19 +107,15 @@ extension ModelOperation {
   public static func write<A: Hashable & Sendable, R: Hashable & Sendable>(
     _ name: String, _ a: some Sequence<A>, _ body: @escaping @Sendable (Instance, A) -> R
   ) -> Self {
-    let a = Array(a)
-    return Self(name, isRead: false, domains: [a.map(ModelValue.init)]) { instance, choices in
-      ModelValue(body(instance, a[choices[0]]))
-    }
+    unary(name, isRead: false, a) { ModelValue(body($0, $1)) }
   }
 
   /// An operation that writes, with one argument drawn from `a`.
   public static func write<A: Hashable & Sendable>(
     _ name: String, _ a: some Sequence<A>, _ body: @escaping @Sendable (Instance, A) -> Void
   ) -> Self {
-    let a = Array(a)
-    return Self(name, isRead: false, domains: [a.map(ModelValue.init)]) { instance, choices in
-      body(instance, a[choices[0]])
+    unary(name, isRead: false, a) {
+      body($0, $1)
       return ModelValue(NoResult())
     }
   }
@@ -114,11 +125,7 @@ extension ModelOperation {
     _ name: String, _ a: some Sequence<A>, _ b: some Sequence<B>,
     _ body: @escaping @Sendable (Instance, A, B) -> R
   ) -> Self {
-    let (a, b) = (Array(a), Array(b))
-    return Self(name, isRead: false, domains: [a.map(ModelValue.init), b.map(ModelValue.init)]) {
-      instance, choices in
-      ModelValue(body(instance, a[choices[0]], b[choices[1]]))
-    }
+    binary(name, isRead: false, a, b) { ModelValue(body($0, $1, $2)) }
   }
 
   /// An operation that writes, with arguments drawn from `a` and `b`.
@@ -126,10 +133,8 @@ extension ModelOperation {
     _ name: String, _ a: some Sequence<A>, _ b: some Sequence<B>,
     _ body: @escaping @Sendable (Instance, A, B) -> Void
   ) -> Self {
-    let (a, b) = (Array(a), Array(b))
-    return Self(name, isRead: false, domains: [a.map(ModelValue.init), b.map(ModelValue.init)]) {
-      instance, choices in
-      body(instance, a[choices[0]], b[choices[1]])
+    binary(name, isRead: false, a, b) {
+      body($0, $1, $2)
       return ModelValue(NoResult())
     }
   }
