@@ -84,7 +84,9 @@ enum SummaryLists {
       subjects: ["nscalendar", "nscalendar-mutating"]),
     ListedEntry(
       "NSCoder", .unsafe, platformName: "NSCoder", subjects: ["nskeyedarchiver-mutated"]),
-    ListedEntry("NSCountedSet", .unsafe, platformName: "NSCountedSet", subjects: ["nscountedset"]),
+    ListedEntry(
+      "NSCountedSet", .unsafe, platformName: "NSCountedSet",
+      subjects: ["nscountedset", "nscountedset-model"]),
     ListedEntry(
       "NSDateFormatter", .unsafe, platformName: "DateFormatter",
       subjects: ["dateformatter", "dateformatter-mutating"]),
@@ -111,7 +113,7 @@ enum SummaryLists {
       "NSMutableData", .unsafe, platformName: "NSMutableData", subjects: ["nsmutabledata"]),
     ListedEntry(
       "NSMutableDictionary", .unsafe, platformName: "NSMutableDictionary",
-      subjects: ["nsmutabledictionary"]),
+      subjects: ["nsmutabledictionary", "nsmutabledictionary-model"]),
     ListedEntry("NSMutableSet", .unsafe, platformName: "NSMutableSet", subjects: ["nsmutableset"]),
     ListedEntry(
       "NSMutableString", .unsafe, platformName: "NSMutableString", subjects: ["nsmutablestring"]),
