@@ -110,45 +110,46 @@ import Testing
     #expect(keeps([1, 0], overlapping) && keeps([0, 1], overlapping))
   }
 
-  @Test func overlappingIncrementsThatLoseOneAreCorruptWithTheShrunkScenario() throws {
-    let result = Trial.run(spec("selftest-model-rendezvous", bound: .ops(60)), catalog: catalog)
+  @Test func incrementsOnTwoThreadsThatBothAnswerOneAreCorruptWithTheShrunkScenario() throws {
+    let spec = spec("selftest-model-per-thread", bound: .ops(60))
+    let result = Trial.run(spec, catalog: catalog)
     #expect(result.outcome == .corrupt)
     #expect((result.failures ?? 0) >= 1)
     let lines = result.detail.split(separator: "\n").map(String.init)
     let headline = try #require(lines.first)
     #expect(headline.hasPrefix("not linearizable: scenario "))
     #expect(headline.contains("of seed 7 failed in"))
-    // Two increments, one a thread, both answering 1: nothing else is needed to fail.
+    // The table: its header, its rule, then rows, and two increments that answered 1.
+    #expect(lines.count >= 5, "\(result.detail)")
     #expect(
-      Array(lines.dropFirst()) == [
-        "| part     | thread 1       | thread 2       |",
-        "|----------|----------------|----------------|",
-        "| parallel | increment(): 1 | increment(): 1 |",
-        lines.last ?? "",
-      ], "\(result.detail)")
-    #expect(
-      lines.last
-        == "replay: \(ScenarioTable.replay(spec("selftest-model-rendezvous", bound: .ops(60)), subject: "selftest-model-rendezvous"))"
-    )
+      lines.dropFirst().prefix(2).allSatisfy { $0.hasPrefix("| part ") || $0.hasPrefix("|---") })
+    let cells = lines.dropFirst(3).dropLast().flatMap { $0.split(separator: "|") }
+    #expect(cells.filter { $0.trimmingCharacters(in: .whitespaces) == "increment(): 1" }.count == 2)
+    #expect(lines.last == "replay: \(ScenarioTable.replay(spec, subject: spec.subject))")
     #expect(
       lines.last?.contains(
-        "--subjects selftest-model-rendezvous --wrappers unprotected --threads 2") == true)
+        "--subjects selftest-model-per-thread --wrappers unprotected --threads 2") == true)
     #expect(lines.last?.hasSuffix("--ops 60 --trials 1 --warmup 0 --seed 7") == true)
   }
 
-  @Test func underALockTheSameCounterPasses() {
+  @Test func theFixedCounterPassesUnderALockAndThePerThreadOneStillFails() {
+    // Under a lock every call is serialized, yet two threads' increments still both answer
+    // 1: the per-thread counter fails under any wrapper, as a broken type should.
     let result = Trial.run(
-      spec("selftest-model-rendezvous", "lock", bound: .ops(60)), catalog: catalog)
-    #expect(result.outcome == .ok, "\(result.detail)")
-    #expect(result.failures == 0)
-    #expect((result.ops ?? 0) > 0 && result.ops == (result.reads ?? 0) + (result.writes ?? 0))
+      spec("selftest-model-per-thread", "lock", bound: .ops(60)), catalog: catalog)
+    #expect(result.outcome == .corrupt, "\(result.detail)")
+    let fixed = Trial.run(
+      spec("selftest-model-counter-fixed", "lock", bound: .ops(60)), catalog: catalog)
+    #expect(fixed.outcome == .ok, "\(fixed.detail)")
+    #expect(fixed.failures == 0)
+    #expect((fixed.ops ?? 0) > 0 && fixed.ops == (fixed.reads ?? 0) + (fixed.writes ?? 0))
   }
 
   @Test func theActorRunsModelTestsToo() {
-    let racy = Trial.run(
-      spec("selftest-model-rendezvous", "actor", bound: .ops(60)), catalog: catalog)
-    #expect(racy.outcome == .ok, "the actor serializes every call: \(racy.detail)")
-    #expect((racy.ops ?? 0) > 0)
+    let fixed = Trial.run(
+      spec("selftest-model-counter-fixed", "actor", bound: .ops(60)), catalog: catalog)
+    #expect(fixed.outcome == .ok, "\(fixed.detail)")
+    #expect((fixed.ops ?? 0) > 0)
   }
 
   @Test func aTypeThatFailsOnOneThreadIsABrokenTest() {
@@ -175,21 +176,26 @@ import Testing
       counts.count == 3 && counts[counts.startIndex] == counts[counts.startIndex + 2], "\(detail)")
   }
 
-  @Test func shrinkingDropsThreadsAndCallsWhileTheScenarioStillFails() {
-    let inc = Scenario.Call(operation: 0, choices: [])
-    let get = Scenario.Call(operation: 1, choices: [])
+  @Test func shrinkingDropsThreadsAndCallsWhileTheScenarioStillFails() throws {
+    typealias Trial = ModelTrial<SelfTestModelPerThread>
+    let inc = Scenario.Call(operation: 0)
+    let get = Scenario.Call(operation: 1)
     let scenario = Scenario(
       initial: [get, inc], parallel: [[get, inc, get], [inc, get], [get, get]], post: [get])
-    let failure = ModelTrial<SelfTestModelRendezvous>.Failure(scenario: scenario, results: [])
-    let shrunk = ModelTrial<SelfTestModelRendezvous>.minimize(
-      failure, SelfTestModelRendezvous.scenarios
-    ) {
-      scenario, invocations, onStart throws(ModelTrial<SelfTestModelRendezvous>.Fault) in
-      try ModelTrial<SelfTestModelRendezvous>.execute(
-        scenario, invocations, Unprotected(), pin: false, onStart: onStart)
+    let execute: Trial.Execute = { scenario, invocations, onStart throws(Trial.Fault) in
+      try Trial.execute(scenario, invocations, Unprotected(), pin: false, onStart: onStart)
     }
-    #expect(shrunk.scenario == Scenario(initial: [], parallel: [[inc], [inc], []], post: []))
-    #expect(shrunk.results == [[ModelValue(1)], [ModelValue(1)], [], [], []])
+    let options = SelfTestModelPerThread.scenarios
+    let shrunk = Trial.minimize(.init(scenario: scenario, results: []), options, execute)
+    // Drop thread 1, the post call, each thread's later calls, then the initial get: what is
+    // left still has two threads incrementing (the initial part's and thread 2's).
+    #expect(shrunk.scenario == Scenario(initial: [inc], parallel: [[], [inc], [get]], post: []))
+    #expect(shrunk.results.count == 5)
+    #expect(shrunk.results[3] == [ModelValue(1)] && shrunk.results[1] == [ModelValue(1)])
+    // And nothing smaller fails.
+    for smaller in Trial.smaller(shrunk.scenario) {
+      #expect(try Trial.reproduce(smaller, options, execute) == nil, "\(smaller)")
+    }
   }
 
   @Test func theTableHasAColumnPerThreadAndThePartsInOrder() {

@@ -68,7 +68,10 @@ package enum ModelTrial<M: ModelTest> {
       return (.brokenSubject("its scenarios have no operations or no invocations"), report)
     }
     do throws(Fault) {
-      if let broken = try sane(spec, operations, options, execute) { return (broken, report) }
+      // As for any subject: one that fails alone by design has no sanity pass.
+      if !M.info.failsAlone, let broken = try sane(spec, operations, options, execute) {
+        return (broken, report)
+      }
       milestone(.sane)
       var random = SplitMix64(seed: spec.seed)
       let budget = spec.bound.opsPerThread.map { max(1, $0 / options.operationsPerThread) }
@@ -137,7 +140,7 @@ package enum ModelTrial<M: ModelTest> {
       }
       report.parallelNanos = counts.nanos
       report.totalNanos = Platform.monotonicNanos() - began
-      return (Trial.blameAlone(spec, result), report)
+      return (M.info.failsAlone ? result : Trial.blameAlone(spec, result), report)
     } catch {
       return (.harnessFault(error.detail), report)
     }

@@ -19,7 +19,7 @@ package enum SelfTestSubjects {
     catalog.add(SelfTestModelQueueFixed.self)
     catalog.add(SelfTestModelList.self)
     catalog.add(SelfTestModelListFixed.self)
-    catalog.add(SelfTestModelRendezvous.self)
+    catalog.add(SelfTestModelPerThread.self)
     catalog.add(SelfTestModelNoTime.self)
     catalog.add(SelfTestModelBroken.self)
   }
