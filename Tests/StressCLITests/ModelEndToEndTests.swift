@@ -60,6 +60,22 @@ import Testing
     #expect(Array(replayedLines.dropFirst().prefix(3)) == Self.table)
   }
 
+  /// Under the actor, in a worker: each invocation's threads are a task group. (Not in this
+  /// process: a trial that waits for its tasks would hold one of the few threads of the pool
+  /// that Swift Testing runs tests on, and the tasks could starve.)
+  @Test func theActorRunsModelTestsInWorkers() throws {
+    let dir = try temporaryDirectory()
+    let csv = dir.appendingPathComponent("r.csv")
+    let r = try runStress([
+      "run", "--subjects", "selftest-model-counter-fixed", "--wrappers", "actor", "--threads",
+      "2", "--ops", "60", "--trials", "2", "--no-control", "--out", csv.path, "--quiet",
+    ])
+    #expect(r.code == 0, "\(r.err)")
+    let rows = try readRows(csv)
+    #expect(rows.count == 2 && rows.allSatisfy { $0["outcome"] == "ok" && $0["driver"] == "tasks" })
+    #expect(rows.allSatisfy { Int($0["ops"] ?? "") ?? 0 > 0 })
+  }
+
   @Test func aModelTestThatCannotRunAloneIsAnErrorNotAFinding() throws {
     let dir = try temporaryDirectory()
     let csv = dir.appendingPathComponent("r.csv")

@@ -145,13 +145,6 @@ import Testing
     #expect((fixed.ops ?? 0) > 0 && fixed.ops == (fixed.reads ?? 0) + (fixed.writes ?? 0))
   }
 
-  @Test func theActorRunsModelTestsToo() {
-    let fixed = Trial.run(
-      spec("selftest-model-counter-fixed", "actor", bound: .ops(60)), catalog: catalog)
-    #expect(fixed.outcome == .ok, "\(fixed.detail)")
-    #expect((fixed.ops ?? 0) > 0)
-  }
-
   @Test func aTypeThatFailsOnOneThreadIsABrokenTest() {
     let result = Trial.run(spec("selftest-model-broken"), catalog: catalog)
     #expect(result.outcome == .error)
