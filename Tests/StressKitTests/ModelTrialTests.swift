@@ -39,6 +39,22 @@ import Testing
     #expect(Set(scenarios.map(\.post.count)) == [0, 1, 2, 3])
   }
 
+  @Test func resultsCompareByValueAndShowAsWritten() {
+    // Words (Int, Bool, Int?) and boxed values alike.
+    #expect(ModelValue(3) == ModelValue(3) && ModelValue(3) != ModelValue(4))
+    #expect(
+      ModelValue(Int?.none) != ModelValue(Int?(0)) && ModelValue(Int?(5)) == ModelValue(5 as Int?))
+    #expect(ModelValue(true) != ModelValue(false))
+    #expect(ModelValue("a") == ModelValue("a") && ModelValue("a") != ModelValue("b"))
+    #expect(Set([ModelValue(1), ModelValue(1), ModelValue(Int?(1)), ModelValue("1")]).count == 3)
+    #expect(ModelValue.noResult.isNoResult && !ModelValue(0).isNoResult)
+    let shown = [
+      ModelValue(-7), ModelValue(true), ModelValue(Int?.none), ModelValue(Int?(2)), ModelValue("x"),
+      ModelValue(UInt8(9)), ModelValue(String?("y")),
+    ].map(Scenario.describe)
+    #expect(shown == ["-7", "true", "nil", "2", "\"x\"", "9", "\"y\""])
+  }
+
   @Test func theReadRatioChoosesBetweenReadsAndWrites() {
     var random = SplitMix64(seed: 3)
     let operations = SelfTestCheckThenActCache.operations

@@ -36,9 +36,6 @@ public struct ModelOperation<Instance>: Sendable {
     copy.isKeyed = true
     return copy
   }
-
-  /// What an operation with no result returns, so every result is a value.
-  package struct NoResult: Hashable, Sendable {}
 }
 
 extension ModelOperation {
@@ -99,7 +96,7 @@ extension ModelOperation {
   {
     Self(name, isRead: false, domains: []) { instance, _ in
       body(instance)
-      return ModelValue(NoResult())
+      return .noResult
     }
   }
 
@@ -116,7 +113,7 @@ extension ModelOperation {
   ) -> Self {
     unary(name, isRead: false, a) {
       body($0, $1)
-      return ModelValue(NoResult())
+      return .noResult
     }
   }
 
@@ -135,7 +132,7 @@ extension ModelOperation {
   ) -> Self {
     binary(name, isRead: false, a, b) {
       body($0, $1, $2)
-      return ModelValue(NoResult())
+      return .noResult
     }
   }
 }

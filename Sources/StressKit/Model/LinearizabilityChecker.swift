@@ -117,7 +117,7 @@ package struct LinearizabilityChecker<State: Hashable & Sendable, Input, Output>
     }
 
     var linearized = Bits(count: n)
-    var seen = Set<Key>()
+    var seen = Set<Key>(minimumCapacity: 4 * n)
     var stack: [(event: Int, state: State)] = []
     var state = initial
     var entry = next[head]
@@ -130,8 +130,8 @@ package struct LinearizabilityChecker<State: Hashable & Sendable, Input, Output>
       if let deadline, steps & 1023 == 1, now() >= deadline { return (.unknown, []) }
       let event = events[entry]
       if event.isCall {
-        let op = history[event.operation]
-        if let after = step(state, op.input, op.output) {
+        if let after = step(state, history[event.operation].input, history[event.operation].output)
+        {
           var marked = linearized
           marked.insert(event.operation)
           if seen.insert(Key(linearized: marked, state: after)).inserted {

@@ -68,7 +68,7 @@ package struct Scenario: Sendable, Equatable {
 
   /// A value as a person writes it: optionals unwrapped, no result shown as nothing.
   package static func describe(_ value: ModelValue) -> String {
-    var base: Any = value.base.base
+    var base: Any = value.base
     while let optional = Mirror(reflecting: base).displayStyle, optional == .optional {
       guard let wrapped = Mirror(reflecting: base).children.first?.value else { return "nil" }
       base = wrapped

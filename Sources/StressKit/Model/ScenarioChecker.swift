@@ -7,7 +7,8 @@
 /// this invocation's timing: most invocations answer alike and differ only in when. The
 /// specification's tree is kept for the whole scenario.
 final class ScenarioChecker<M: ModelTest> {
-  typealias Checker = LinearizabilityChecker<Int, Int, ModelValue>
+  /// States, calls and answers all by number: the search compares and hashes integers.
+  typealias Checker = LinearizabilityChecker<Int, Int, Int>
 
   private struct Outcome: Hashable {
     var results: [ModelValue]
@@ -22,9 +23,9 @@ final class ScenarioChecker<M: ModelTest> {
   private let checker: Checker
   private let specification: SequentialSpecification<M.Instance>
   private var verified: Set<Outcome> = []
-  /// Answers seen lately with orders that fitted them (not for keyed tests, checked key by
-  /// key), most recent first.
-  private var recent: [(results: [ModelValue], orders: [[Int]])] = []
+  /// Answers seen with orders that fitted them, by the answers' fingerprint (not for keyed
+  /// tests, checked key by key).
+  private var witnesses: [UInt64: [(results: [ModelValue], orders: [[Int]])]] = [:]
   /// Each history position's lane and index in it.
   private let positions: [(lane: Int, index: Int)]
   private var refuted: Set<Outcome> = []
@@ -62,10 +63,11 @@ final class ScenarioChecker<M: ModelTest> {
   func check(_ batch: ModelInvocations<M>, invocation: Int, seconds: Double) -> Checker.Verdict {
     let start = Platform.monotonicNanos()
     defer { nanos += Platform.monotonicNanos() - start }
-    // Most invocations answer as a recent one did, in another timing: an order that fitted
-    // those answers fits these too if it keeps this invocation's real-time order. Looked for
-    // in place, with no allocation.
-    for entry in recent where answers(batch, invocation, equal: entry.results) {
+    // Most invocations answer as an earlier one did, in another timing: an order that fitted
+    // those answers fits these too if it keeps this invocation's real-time order. Looked up
+    // by a fingerprint read in place, with no allocation.
+    let print = fingerprint(batch, invocation)
+    for entry in witnesses[print] ?? [] where answers(batch, invocation, equal: entry.results) {
       for order in entry.orders where keeps(order, batch, invocation) { return .linearizable }
     }
     // Every call's record, in history order (lane by lane).
@@ -87,7 +89,8 @@ final class ScenarioChecker<M: ModelTest> {
         let record = records[position]
         history.append(
           Checker.Operation(
-            thread: lane, input: id, output: results[position], call: record.call,
+            thread: lane, input: id, output: specification.number(of: results[position]),
+            call: record.call,
             response: record.response))
         position += 1
       }
@@ -100,7 +103,7 @@ final class ScenarioChecker<M: ModelTest> {
     } else {
       let found = checker.linearization(history, deadline: deadline)
       verdict = found.verdict
-      if verdict == .linearizable { remember(found.order, for: results) }
+      if verdict == .linearizable { remember(found.order, for: results, print) }
     }
     switch verdict {
     case .linearizable: verified.insert(outcome)
@@ -110,19 +113,30 @@ final class ScenarioChecker<M: ModelTest> {
     return verdict
   }
 
-  /// Sets of answers remembered, and orders per set.
-  static var remembered: (answers: Int, orders: Int) { (16, 4) }
+  /// Orders remembered per set of answers.
+  static var remembered: Int { 4 }
 
-  /// Keeps `order` as one that fitted `results`, most recent answers first.
-  private func remember(_ order: [Int], for results: [ModelValue]) {
-    if let i = recent.firstIndex(where: { $0.results == results }) {
-      var entry = recent.remove(at: i)
-      if entry.orders.count < Self.remembered.orders { entry.orders.append(order) }
-      recent.insert(entry, at: 0)
+  /// Keeps `order` as one that fitted `results`, whose fingerprint is `print`.
+  private func remember(_ order: [Int], for results: [ModelValue], _ print: UInt64) {
+    var entries = witnesses[print] ?? []
+    if let i = entries.firstIndex(where: { $0.results == results }) {
+      if entries[i].orders.count < Self.remembered { entries[i].orders.append(order) }
     } else {
-      recent.insert((results, [order]), at: 0)
-      if recent.count > Self.remembered.answers { recent.removeLast() }
+      entries.append((results, [order]))
     }
+    witnesses[print] = entries
+  }
+
+  /// A word that equal answers of invocation `invocation` share, read in place.
+  private func fingerprint(_ batch: ModelInvocations<M>, _ invocation: Int) -> UInt64 {
+    var print: UInt64 = 0xcbf2_9ce4_8422_2325
+    for (lane, index) in positions {
+      let word =
+        batch.slot(lane: lane, invocation: invocation, index: index).pointee.result?
+        .fingerprint ?? 0
+      print = (print ^ word) &* 0x100_0000_01b3
+    }
+    return print
   }
 
   /// Whether invocation `invocation` of `batch` answered `results`, call by call.

@@ -14,7 +14,7 @@ package enum ScenarioTable {
   ) -> String {
     func cell(_ call: Scenario.Call, _ result: ModelValue) -> String {
       let text = Scenario.describe(call, operations)
-      return result.base.base is ModelOperation<Instance>.NoResult
+      return result.isNoResult
         ? text : "\(text): \(Scenario.describe(result))"
     }
     let threads = scenario.parallel.indices.filter { !scenario.parallel[$0].isEmpty }

@@ -8,16 +8,20 @@
 ///
 /// Unchecked Sendable: the checker that uses it runs on one thread.
 package final class SequentialSpecification<Instance>: @unchecked Sendable {
-  private struct Node {
-    var path: [Int]
-    var children: [Int: (result: ModelValue, node: Int)] = [:]
-  }
-
   private let operations: [ModelOperation<Instance>]
   private let calls: [Scenario.Call]
   private let make: () -> Instance
   private let state: (Instance) -> AnyHashable?
-  private var nodes = [Node(path: [])]
+  /// Each node's parent and the call that first reached it, so its path is walked back rather
+  /// than stored. The root has none.
+  private var parents: [(node: Int, call: Int)] = [(-1, -1)]
+  /// The tree flat, a row of `calls.count` per node: the child a call reaches (-1 while
+  /// unexplored) and what it answered, as an answer's number. No allocation per node beyond
+  /// the rows' growth.
+  private var children: [Int]
+  private var answers: [Int]
+  /// Answers by number, so the search compares integers, not values.
+  private var numbers: [ModelValue: Int] = [:]
   private var byState: [AnyHashable: Int] = [:]
   /// The instance at hand and the node it is in.
   private var cursor: (node: Int, instance: Instance)?
@@ -31,6 +35,8 @@ package final class SequentialSpecification<Instance>: @unchecked Sendable {
     self.calls = calls
     self.make = make
     self.state = state
+    children = [Int](repeating: -1, count: calls.count)
+    answers = [Int](repeating: -1, count: calls.count)
     if let key = state(make()) { byState[key] = root }
   }
 
@@ -38,37 +44,57 @@ package final class SequentialSpecification<Instance>: @unchecked Sendable {
   package let root = 0
 
   /// The state after `call` from `node`, or nil if a sequential run from there would not have
+  /// answered the answer numbered `answer` (see `number(of:)`).
+  package func step(_ node: Int, _ call: Int, _ answer: Int) -> Int? {
+    let slot = node * calls.count + call
+    if children[slot] < 0 { explore(node, call, slot) }
+    return answers[slot] == answer ? children[slot] : nil
+  }
+
+  /// The state after `call` from `node`, or nil if a sequential run from there would not have
   /// answered `result`.
   package func step(_ node: Int, _ call: Int, _ result: ModelValue) -> Int? {
-    let (answer, next) = child(node, call)
-    return answer == result ? next : nil
+    step(node, call, number(of: result))
+  }
+
+  /// The number of an answer: equal values, equal numbers.
+  package func number(of value: ModelValue) -> Int {
+    if let known = numbers[value] { return known }
+    numbers[value] = numbers.count
+    return numbers.count - 1
   }
 
   /// States explored so far.
-  package var explored: Int { nodes.count }
+  package var explored: Int { parents.count }
 
-  private func child(_ node: Int, _ call: Int) -> (result: ModelValue, node: Int) {
-    if let known = nodes[node].children[call] { return known }
+  private func explore(_ node: Int, _ call: Int, _ slot: Int) {
     let instance: Instance
     if let cursor, cursor.node == node {
       instance = cursor.instance
     } else {
       instance = make()
-      for past in nodes[node].path { _ = apply(past, to: instance) }
+      var path: [Int] = []
+      var at = node
+      while at != root {
+        path.append(parents[at].call)
+        at = parents[at].node
+      }
+      for past in path.reversed() { _ = apply(past, to: instance) }
     }
-    let result = apply(call, to: instance)
+    answers[slot] = number(of: apply(call, to: instance))
+    let key = state(instance)
     let reached: Int
-    if let key = state(instance), let known = byState[key] {
+    if let key, let known = byState[key] {
       reached = known
-      cursor = (known, instance)
     } else {
-      reached = nodes.count
-      nodes.append(Node(path: nodes[node].path + [call]))
-      if let key = state(instance) { byState[key] = reached }
-      cursor = (reached, instance)
+      reached = parents.count
+      parents.append((node, call))
+      children.append(contentsOf: repeatElement(-1, count: calls.count))
+      answers.append(contentsOf: repeatElement(-1, count: calls.count))
+      if let key { byState[key] = reached }
     }
-    nodes[node].children[call] = (result, reached)
-    return (result, reached)
+    cursor = (reached, instance)
+    children[slot] = reached
   }
 
   private func apply(_ call: Int, to instance: Instance) -> ModelValue {
