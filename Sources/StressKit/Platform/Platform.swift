@@ -70,8 +70,10 @@ import Foundation
     #endif
   }
 
+  /// Read once: Foundation reads the cgroup's CPU quota from files on every call, and every
+  /// start gate and checkpoint asks (a model test makes one of each per batch).
   @usableFromInline
-  package static var processorCount: Int { ProcessInfo.processInfo.activeProcessorCount }
+  package static let processorCount = ProcessInfo.processInfo.activeProcessorCount
 
   @usableFromInline
   package static func sleep(seconds: Double) {
