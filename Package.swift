@@ -9,6 +9,8 @@ let package = Package(
     .library(name: "StressKit", targets: ["StressKit"]),
     .library(name: "StressCLI", targets: ["StressCLI"]),
     .library(name: "FoundationSubjects", targets: ["FoundationSubjects"]),
+    // `MyModelTest.check()` from a Swift Testing test.
+    .library(name: "StressTesting", targets: ["StressTesting"]),
     // `swift package stress ...` in a package of one's own: builds its stress executable in
     // release and runs it.
     .plugin(name: "StressPlugin", targets: ["StressPlugin"]),
@@ -23,6 +25,9 @@ let package = Package(
     // Argument parsing, help, console output: the `stress` command as a library entry point.
     .target(name: "StressCLI", dependencies: ["StressKit"]),
     .executableTarget(name: "stress", dependencies: ["StressCLI", "FoundationSubjects"]),
+    // Model tests checked from Swift Testing (the toolchain's): kept out of the engine, so the
+    // `stress` executable does not link the testing library.
+    .target(name: "StressTesting", dependencies: ["StressKit"]),
     .plugin(
       name: "StressPlugin",
       capability: .command(
@@ -33,7 +38,7 @@ let package = Package(
     .target(name: "StressTestSupport", dependencies: ["StressKit"], path: "Tests/Support"),
     .testTarget(
       name: "StressKitTests",
-      dependencies: ["StressKit", "FoundationSubjects", "StressTestSupport"]
+      dependencies: ["StressKit", "FoundationSubjects", "StressTestSupport", "StressTesting"]
     ),
     .testTarget(
       name: "StressCLITests",

@@ -12,7 +12,12 @@ let package = Package(
       dependencies: [
         .product(name: "StressKit", package: "stress"),
         .product(name: "StressCLI", package: "stress"),
-      ])
+      ]),
+    // The same model tests from Swift Testing (`swift test`), each in an exit test's child
+    // process.
+    .testTarget(
+      name: "CacheDemoTests",
+      dependencies: ["cache-stress", .product(name: "StressTesting", package: "stress")]),
   ],
   swiftLanguageModes: [.v6]
 )

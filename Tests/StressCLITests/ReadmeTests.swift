@@ -26,6 +26,7 @@ import Testing
       Set(blocks.map(\.path)).isSuperset(of: [
         "Examples/CacheDemo/Sources/cache-stress/CacheTests.swift",
         "Examples/CacheDemo/Sources/cache-stress/main.swift",
+        "Examples/CacheDemo/Tests/CacheDemoTests/ModelChecks.swift",
       ]))
     for (path, block) in blocks {
       let file = try String(contentsOfFile: path, encoding: .utf8)

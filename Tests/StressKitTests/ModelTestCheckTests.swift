@@ -1,0 +1,56 @@
+import StressTesting
+import Testing
+
+@testable import StressKit
+
+/// `ModelTest.check()`, the Swift Testing entry point: a pass, a race recorded as an issue
+/// with its table, and the outcomes that are not a pass (unknown, a broken test), each with a
+/// self-test whose behaviour is fixed.
+@Suite struct ModelTestCheckTests {
+  @Test func aCorrectTypePassesInsideAnExitTest() async {
+    await #expect(processExitsWith: .success) {
+      #expect(SelfTestModelCounterFixed.check(seconds: 0.2))
+    }
+  }
+
+  @Test func aRaceIsAnIssueCarryingTheShrunkTableAndItsReplay() {
+    // It fails exactly when two threads increment, however they are scheduled.
+    withKnownIssue {
+      #expect(!SelfTestModelPerThread.check(seconds: 2, seed: 5))
+    } matching: { issue in
+      issue.comments.contains { comment in
+        let text = comment.rawValue
+        return text.hasPrefix("selftest-model-per-thread corrupt: not linearizable: ")
+          && text.contains("| parallel |")
+          && text.contains(
+            "replay: SelfTestModelPerThread.check(threads: 2, seconds: 2.0, seed: 5)")
+      }
+    }
+  }
+
+  @Test func theRaceIsRecordedInTheExitTestsParent() async {
+    await withKnownIssue {
+      await #expect(processExitsWith: .success) {
+        SelfTestModelPerThread.check(seconds: 2)
+      }
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("not linearizable: ") }
+    }
+  }
+
+  @Test func outcomesOutOfTimeAreNotAPass() {
+    withKnownIssue {
+      #expect(!SelfTestModelNoTime.check(seconds: 0.2))
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.contains("unknown") }
+    }
+  }
+
+  @Test func aTypeThatFailsOnOneThreadIsABrokenTest() {
+    withKnownIssue {
+      #expect(!SelfTestModelBroken.check(seconds: 0.2, wrapper: LockWrapper.self))
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.hasPrefix("selftest-model-broken error: ") }
+    }
+  }
+}
