@@ -1,62 +1,78 @@
 /// An argument or a result of a model test's operation, compared by value.
 ///
 /// The checker compares and hashes results by the hundred thousand, so the common ones (an
-/// `Int`, a `Bool`, an optional `Int`, no result) are kept as words: comparing two is an
-/// integer compare, where an `AnyHashable` costs a dynamic cast. Any other value is boxed.
+/// `Int`, a `Bool`, an optional `Int`, no result) are a word and a kind: copying one is
+/// copying two words, comparing it is comparing them, with no generic witness in the way. Any
+/// other value is boxed in a class, so even then a copy is a retain.
 ///
 /// Only ever made from a `Hashable & Sendable` value, which is why it is Sendable itself
 /// (AnyHashable is not, whatever it holds).
 package struct ModelValue: Hashable, @unchecked Sendable {
-  private enum Storage: Hashable {
-    case int(Int)
-    case bool(Bool)
-    case optionalInt(Int?)
-    case noResult
-    case boxed(AnyHashable)
+  private enum Kind: UInt8 {
+    case int, bool, none, some, noResult, boxed
   }
 
-  private let storage: Storage
+  private final class Box {
+    let value: AnyHashable
+    init(_ value: AnyHashable) { self.value = value }
+  }
+
+  private let kind: Kind
+  private let word: UInt64
+  private let box: Box?
 
   package init<Value: Hashable & Sendable>(_ value: Value) {
     // Comparing metadata is a pointer compare, so this costs the call path next to nothing.
     if Value.self == Int.self {
-      storage = .int(unsafeBitCast(value, to: Int.self))
+      (kind, word, box) = (.int, UInt64(bitPattern: Int64(unsafeBitCast(value, to: Int.self))), nil)
     } else if Value.self == Bool.self {
-      storage = .bool(unsafeBitCast(value, to: Bool.self))
+      (kind, word, box) = (.bool, unsafeBitCast(value, to: Bool.self) ? 1 : 0, nil)
     } else if Value.self == Int?.self {
-      storage = .optionalInt(unsafeBitCast(value, to: Int?.self))
+      let optional = unsafeBitCast(value, to: Int?.self)
+      (kind, word, box) = (
+        optional == nil ? .none : .some, UInt64(bitPattern: Int64(optional ?? 0)), nil
+      )
     } else {
-      storage = .boxed(AnyHashable(value))
+      (kind, word, box) = (.boxed, 0, Box(AnyHashable(value)))
     }
   }
 
-  private init(_ storage: Storage) { self.storage = storage }
+  private init(kind: Kind) {
+    (self.kind, word, box) = (kind, 0, nil)
+  }
 
   /// What an operation with no result answers, so every result is a value.
-  package static let noResult = ModelValue(.noResult)
+  package static let noResult = ModelValue(kind: .noResult)
 
   /// Whether this is an operation's lack of a result.
-  package var isNoResult: Bool { storage == .noResult }
+  package var isNoResult: Bool { kind == .noResult }
+
+  package static func == (a: ModelValue, b: ModelValue) -> Bool {
+    a.kind == b.kind && a.word == b.word && (a.kind != .boxed || a.box!.value == b.box!.value)
+  }
+
+  package func hash(into hasher: inout Hasher) {
+    hasher.combine(fingerprint)
+  }
 
   /// A word equal values share: the value itself where it is one, else its hash.
   package var fingerprint: UInt64 {
-    switch storage {
-    case .int(let value): UInt64(bitPattern: Int64(value))
-    case .bool(let value): value ? 1 : 0
-    case .optionalInt(let value): value.map { UInt64(bitPattern: Int64($0)) &+ 1 } ?? 0
-    case .noResult: 0
-    case .boxed(let value): UInt64(bitPattern: Int64(value.hashValue))
+    switch kind {
+    case .boxed: UInt64(bitPattern: Int64(box!.value.hashValue))
+    case .some: word &+ 0x9e37_79b9_7f4a_7c15
+    default: word
     }
   }
 
   /// The value as it was made, to show it.
   package var base: Any {
-    switch storage {
-    case .int(let value): value
-    case .bool(let value): value
-    case .optionalInt(let value): value as Any
+    switch kind {
+    case .int: Int(Int64(bitPattern: word))
+    case .bool: word != 0
+    case .none: Int?.none as Any
+    case .some: Int?(Int(Int64(bitPattern: word))) as Any
     case .noResult: ()
-    case .boxed(let value): value.base
+    case .boxed: box!.value.base
     }
   }
 }

@@ -10,9 +10,11 @@ final class ScenarioChecker<M: ModelTest> {
   /// States, calls and answers all by number: the search compares and hashes integers.
   typealias Checker = LinearizabilityChecker<Int, Int, Int>
 
-  private struct Outcome: Hashable {
+  /// An outcome checked: its answers, its clocks, and what the check found.
+  private struct Outcome {
     var results: [ModelValue]
     var clocks: [UInt16]
+    var linearizable: Bool
   }
 
   private let lanes: [[Int]]
@@ -22,13 +24,15 @@ final class ScenarioChecker<M: ModelTest> {
   private let keyed: Bool
   private let checker: Checker
   private let specification: SequentialSpecification<M.Instance>
-  private var verified: Set<Outcome> = []
+  /// Outcomes checked, by a fingerprint of their answers and clocks.
+  private var outcomes: [UInt64: [Outcome]] = [:]
   /// Answers seen with orders that fitted them, by the answers' fingerprint (not for keyed
   /// tests, checked key by key).
   private var witnesses: [UInt64: [(results: [ModelValue], orders: [[Int]])]] = [:]
   /// Each history position's lane and index in it.
   private let positions: [(lane: Int, index: Int)]
-  private var refuted: Set<Outcome> = []
+  /// The clocks of the invocation at hand, kept to reuse its storage.
+  private var clocks: [UInt16] = []
 
   /// Distinct outcomes checked (not found in the cache).
   private(set) var checks = 0
@@ -70,29 +74,28 @@ final class ScenarioChecker<M: ModelTest> {
     for entry in witnesses[print] ?? [] where answers(batch, invocation, equal: entry.results) {
       for order in entry.orders where keeps(order, batch, invocation) { return .linearizable }
     }
-    // Every call's record, in history order (lane by lane).
-    var records: [ModelRecord] = []
-    records.reserveCapacity(total)
-    for (lane, index) in positions {
-      records.append(batch.record(lane: lane, invocation: invocation, index: index))
+    // Then the outcome itself, answers and clocks, also compared in place.
+    fillClocks(batch, invocation)
+    var key = print
+    for clock in clocks { key = (key ^ UInt64(clock)) &* 0x100_0000_01b3 }
+    for outcome in outcomes[key] ?? []
+    where outcome.clocks == clocks && answers(batch, invocation, equal: outcome.results) {
+      return outcome.linearizable ? .linearizable : .notLinearizable(longest: 0)
     }
-    let results = records.map { $0.result ?? ModelValue(0) }
-    let outcome = Outcome(results: results, clocks: clocks(batch.threads, records))
-    if verified.contains(outcome) { return .linearizable }
-    if refuted.contains(outcome) { return .notLinearizable(longest: 0) }
     checks += 1
+    var results: [ModelValue] = []
     var history: [Checker.Operation] = []
+    results.reserveCapacity(total)
     history.reserveCapacity(total)
-    var position = 0
     for lane in lanes.indices {
-      for id in lanes[lane] {
-        let record = records[position]
+      for (index, id) in lanes[lane].enumerated() {
+        let record = batch.slot(lane: lane, invocation: invocation, index: index).pointee
+        let result = record.result ?? ModelValue(0)
+        results.append(result)
         history.append(
           Checker.Operation(
-            thread: lane, input: id, output: specification.number(of: results[position]),
-            call: record.call,
-            response: record.response))
-        position += 1
+            thread: lane, input: id, output: specification.number(of: result),
+            call: record.call, response: record.response))
       }
     }
     let deadline = Platform.monotonicNanos() + UInt64(max(0, seconds) * 1e9)
@@ -106,8 +109,9 @@ final class ScenarioChecker<M: ModelTest> {
       if verdict == .linearizable { remember(found.order, for: results, print) }
     }
     switch verdict {
-    case .linearizable: verified.insert(outcome)
-    case .notLinearizable: refuted.insert(outcome)
+    case .linearizable, .notLinearizable:
+      outcomes[key, default: []].append(
+        Outcome(results: results, clocks: clocks, linearizable: verdict == .linearizable))
     case .unknown: unknowns += 1
     }
     return verdict
@@ -171,27 +175,23 @@ final class ScenarioChecker<M: ModelTest> {
   }
 
   /// For each call of the parallel part, how many calls of each other thread had answered
-  /// before it was made.
-  private func clocks(_ threads: Int, _ records: [ModelRecord]) -> [UInt16] {
-    var clocks: [UInt16] = []
-    var offsets: [Int] = []
-    var offset = 0
-    for lane in lanes.prefix(threads) {
-      offsets.append(offset)
-      offset += lane.count
-    }
+  /// before it was made: into `clocks`, whose storage is reused.
+  private func fillClocks(_ batch: ModelInvocations<M>, _ invocation: Int) {
+    clocks.removeAll(keepingCapacity: true)
+    let threads = batch.threads
     for t in 0..<threads {
       for j in lanes[t].indices {
-        let call = records[offsets[t] + j].call
+        let call = batch.slot(lane: t, invocation: invocation, index: j).pointee.call
         for u in 0..<threads where u != t {
           var answered = 0
-          while answered < lanes[u].count && records[offsets[u] + answered].response < call {
+          while answered < lanes[u].count
+            && batch.slot(lane: u, invocation: invocation, index: answered).pointee.response < call
+          {
             answered += 1
           }
           clocks.append(UInt16(truncatingIfNeeded: answered))
         }
       }
     }
-    return clocks
   }
 }
