@@ -32,7 +32,7 @@ package struct LinearizabilityChecker<State: Hashable & Sendable, Input, Output>
   }
 
   /// A call or a response.
-  private struct Event {
+  fileprivate struct Event {
     var time: UInt64
     var operation: Int
     var isCall: Bool
@@ -43,14 +43,21 @@ package struct LinearizabilityChecker<State: Hashable & Sendable, Input, Output>
   }
 
   /// What the search has been through: the operations placed and the state they left.
-  private struct Key: Hashable {
+  fileprivate struct Key: Hashable {
     var linearized: Bits
     var state: State
+
+    // The common small history hashes two words, not an empty array's count as well.
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(linearized.low)
+      if !linearized.high.isEmpty { hasher.combine(linearized.high) }
+      hasher.combine(state)
+    }
   }
 
   /// A set of operations by index: the first 64 in a word of their own, so the common small
   /// history's memo keys copy without allocating.
-  private struct Bits: Hashable {
+  fileprivate struct Bits: Hashable {
     var low: UInt64 = 0
     var high: [UInt64]
 
@@ -63,6 +70,19 @@ package struct LinearizabilityChecker<State: Hashable & Sendable, Input, Output>
     mutating func remove(_ i: Int) {
       if i < 64 { low &= ~(1 << UInt64(i)) } else { high[i / 64 - 1] &= ~(1 << UInt64(i % 64)) }
     }
+  }
+
+  /// What a search works in, kept by a caller that checks many histories: once grown, a
+  /// search allocates nothing.
+  package struct Scratch {
+    fileprivate var events: [Event] = []
+    fileprivate var next: [Int] = []
+    fileprivate var previous: [Int] = []
+    fileprivate var responseOf: [Int] = []
+    fileprivate var seen = Set<Key>()
+    fileprivate var stack: [(event: Int, state: State)] = []
+
+    package init() {}
   }
 
   package let initial: State
@@ -86,11 +106,41 @@ package struct LinearizabilityChecker<State: Hashable & Sendable, Input, Output>
   package func linearization(
     _ history: [Operation], deadline: UInt64? = nil, now: () -> UInt64 = Platform.monotonicNanos
   ) -> (verdict: Verdict, order: [Int]) {
+    var scratch = Scratch()
+    return linearization(history, deadline: deadline, now: now, scratch: &scratch)
+  }
+
+  /// `linearization` in `scratch`'s storage.
+  package func linearization(
+    _ history: [Operation], deadline: UInt64? = nil, now: () -> UInt64 = Platform.monotonicNanos,
+    scratch: inout Scratch
+  ) -> (verdict: Verdict, order: [Int]) {
     let n = history.count
     guard n > 0 else { return (.linearizable, []) }
+    // The scratch's storage, moved out and back so that it is uniquely held while in use.
+    var events: [Event] = []
+    var next: [Int] = []
+    var previous: [Int] = []
+    var responseOf: [Int] = []
+    var seen = Set<Key>()
+    var stack: [(event: Int, state: State)] = []
+    swap(&events, &scratch.events)
+    swap(&next, &scratch.next)
+    swap(&previous, &scratch.previous)
+    swap(&responseOf, &scratch.responseOf)
+    swap(&seen, &scratch.seen)
+    swap(&stack, &scratch.stack)
+    defer {
+      swap(&events, &scratch.events)
+      swap(&next, &scratch.next)
+      swap(&previous, &scratch.previous)
+      swap(&responseOf, &scratch.responseOf)
+      swap(&seen, &scratch.seen)
+      swap(&stack, &scratch.stack)
+    }
     // Events in time order; at the same instant, calls before responses: operations that
     // touch are concurrent, not ordered.
-    var events: [Event] = []
+    events.removeAll(keepingCapacity: true)
     events.reserveCapacity(2 * n)
     for (i, op) in history.enumerated() {
       events.append(Event(time: op.call, operation: i, isCall: true))
@@ -99,11 +149,16 @@ package struct LinearizabilityChecker<State: Hashable & Sendable, Input, Output>
     events.sort(by: Event.precedes)
     // A doubly linked list over the events, `head` its sentinel.
     let head = events.count
-    var next = Array(1...events.count) + [0]
-    var previous = [head] + Array(0..<events.count - 1) + [events.count - 1]
+    next.removeAll(keepingCapacity: true)
+    previous.removeAll(keepingCapacity: true)
+    // next[e] = e + 1 and previous[e] = e - 1, the sentinel closing the ring.
+    next.append(contentsOf: 1...head + 1)
+    previous.append(contentsOf: -1..<head)
+    previous[0] = head
     next[head] = 0
-    next[events.count - 1] = -1
-    var responseOf = [Int](repeating: 0, count: n)
+    next[head - 1] = -1
+    responseOf.removeAll(keepingCapacity: true)
+    responseOf.append(contentsOf: repeatElement(0, count: n))
     for (index, event) in events.enumerated() where !event.isCall {
       responseOf[event.operation] = index
     }
@@ -117,8 +172,9 @@ package struct LinearizabilityChecker<State: Hashable & Sendable, Input, Output>
     }
 
     var linearized = Bits(count: n)
-    var seen = Set<Key>(minimumCapacity: 4 * n)
-    var stack: [(event: Int, state: State)] = []
+    seen.removeAll(keepingCapacity: true)
+    seen.reserveCapacity(4 * n)
+    stack.removeAll(keepingCapacity: true)
     var state = initial
     var entry = next[head]
     var longest = 0
@@ -180,9 +236,10 @@ package struct LinearizabilityChecker<State: Hashable & Sendable, Input, Output>
       parts[k, default: []].append(op)
     }
     var verdict = Verdict.linearizable
+    var scratch = Scratch()
     // Smallest parts first: a small part that fails answers before a large one spends the time.
     for k in order.sorted(by: { parts[$0]!.count < parts[$1]!.count }) {
-      switch check(parts[k]!, deadline: deadline, now: now) {
+      switch linearization(parts[k]!, deadline: deadline, now: now, scratch: &scratch).verdict {
       case .linearizable: continue
       case .notLinearizable(let longest): return .notLinearizable(longest: longest)
       case .unknown: verdict = .unknown

@@ -33,6 +33,9 @@ final class ScenarioChecker<M: ModelTest> {
   private let positions: [(lane: Int, index: Int)]
   /// The clocks of the invocation at hand, kept to reuse its storage.
   private var clocks: [UInt16] = []
+  /// The searches' storage and history, reused.
+  private var scratch = Checker.Scratch()
+  private var history: [Checker.Operation] = []
 
   /// Distinct outcomes checked (not found in the cache).
   private(set) var checks = 0
@@ -84,9 +87,8 @@ final class ScenarioChecker<M: ModelTest> {
     }
     checks += 1
     var results: [ModelValue] = []
-    var history: [Checker.Operation] = []
+    history.removeAll(keepingCapacity: true)
     results.reserveCapacity(total)
-    history.reserveCapacity(total)
     for lane in lanes.indices {
       for (index, id) in lanes[lane].enumerated() {
         let record = batch.slot(lane: lane, invocation: invocation, index: index).pointee
@@ -104,7 +106,7 @@ final class ScenarioChecker<M: ModelTest> {
       verdict = checker.check(
         history, partitionedBy: { self.calls[$0].choices[0] }, deadline: deadline)
     } else {
-      let found = checker.linearization(history, deadline: deadline)
+      let found = checker.linearization(history, deadline: deadline, scratch: &scratch)
       verdict = found.verdict
       if verdict == .linearizable { remember(found.order, for: results, print) }
     }
@@ -120,15 +122,15 @@ final class ScenarioChecker<M: ModelTest> {
   /// Orders remembered per set of answers.
   static var remembered: Int { 4 }
 
-  /// Keeps `order` as one that fitted `results`, whose fingerprint is `print`.
+  /// Keeps `order` as one that fitted `results`, whose fingerprint is `print`: in place.
   private func remember(_ order: [Int], for results: [ModelValue], _ print: UInt64) {
-    var entries = witnesses[print] ?? []
-    if let i = entries.firstIndex(where: { $0.results == results }) {
-      if entries[i].orders.count < Self.remembered { entries[i].orders.append(order) }
+    if let i = witnesses[print]?.firstIndex(where: { $0.results == results }) {
+      if witnesses[print]![i].orders.count < Self.remembered {
+        witnesses[print]![i].orders.append(order)
+      }
     } else {
-      entries.append((results, [order]))
+      witnesses[print, default: []].append((results, [order]))
     }
-    witnesses[print] = entries
   }
 
   /// A word that equal answers of invocation `invocation` share, read in place.
@@ -165,11 +167,14 @@ final class ScenarioChecker<M: ModelTest> {
   }
 
   /// Whether `order` keeps real-time order: no call in it answered before an earlier one in it
-  /// was made. `times` gives a call's call and response times by its position.
+  /// was made. `times` gives a call's call and response times by its position. One pass: each
+  /// call must answer no earlier than the latest call made before it in the order.
   static func keeps(_ order: [Int], _ times: (Int) -> (call: UInt64, response: UInt64)) -> Bool {
-    for i in order.indices {
-      let called = times(order[i]).call
-      for j in (i + 1)..<order.count where times(order[j]).response < called { return false }
+    var latest: UInt64 = 0
+    for k in order {
+      let (call, response) = times(k)
+      if response < latest { return false }
+      latest = max(latest, call)
     }
     return true
   }

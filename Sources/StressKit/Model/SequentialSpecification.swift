@@ -6,7 +6,8 @@
 /// call to the instance at hand. Where the test can tell states apart (`ModelTest.state(of:)`),
 /// equal states are one node, and the checker's memo merges their searches.
 ///
-/// Unchecked Sendable: the checker that uses it runs on one thread.
+/// Unchecked Sendable, and its state unchecked for exclusive access: the checker that uses it
+/// runs on one thread, and the dynamic check costs a runtime call on every access of a search.
 package final class SequentialSpecification<Instance>: @unchecked Sendable {
   private let operations: [ModelOperation<Instance>]
   private let calls: [Scenario.Call]
@@ -14,17 +15,17 @@ package final class SequentialSpecification<Instance>: @unchecked Sendable {
   private let state: (Instance) -> AnyHashable?
   /// Each node's parent and the call that first reached it, so its path is walked back rather
   /// than stored. The root has none.
-  private var parents: [(node: Int, call: Int)] = [(-1, -1)]
+  @exclusivity(unchecked) private var parents: [(node: Int, call: Int)] = [(-1, -1)]
   /// The tree flat, a row of `calls.count` per node: the child a call reaches (-1 while
   /// unexplored) and what it answered, as an answer's number. No allocation per node beyond
   /// the rows' growth.
-  private var children: [Int]
-  private var answers: [Int]
+  @exclusivity(unchecked) private var children: [Int]
+  @exclusivity(unchecked) private var answers: [Int]
   /// Answers by number, so the search compares integers, not values.
-  private var numbers: [ModelValue: Int] = [:]
-  private var byState: [AnyHashable: Int] = [:]
+  @exclusivity(unchecked) private var numbers: [ModelValue: Int] = [:]
+  @exclusivity(unchecked) private var byState: [AnyHashable: Int] = [:]
   /// The instance at hand and the node it is in.
-  private var cursor: (node: Int, instance: Instance)?
+  @exclusivity(unchecked) private var cursor: (node: Int, instance: Instance)?
 
   /// A specification for `calls` (a scenario's distinct calls, by index).
   package init(
