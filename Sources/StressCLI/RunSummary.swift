@@ -147,7 +147,9 @@ struct RunSummary {
       // A model test's table is under FAILING SCENARIOS: its headline is enough here.
       let detail =
         ScenarioTable.isFailure(r.result.detail)
-        ? (r.result.detail.split(separator: "\n").first.map(String.init) ?? "")
+        ? (r.result.detail.split(separator: "\n").first.map {
+          String($0.dropLast($0.hasSuffix(":") ? 1 : 0))
+        } ?? "")
           + " (its table is under FAILING SCENARIOS)" : r.result.detail
       text +=
         "  \(CellKey(r.cell).label), trial \(r.trial) (seed \(r.seed)): "
