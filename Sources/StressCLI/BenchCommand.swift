@@ -175,10 +175,14 @@ struct BenchCommand: Subcommand {
   ) throws {
     say(
       "\nMODEL TESTS: a correct counter locked by the wrapper, medians of \(bench.repeats) "
-        + "trials of 20,000 invocations (in this process; shares of the trial's wall time)\n")
+        + "trials of 20,000 invocations (in this process; shares of the trial's wall time). "
+        + "Its specification is the counter replayed, its states never merged, or told apart "
+        + "by their count (state(of:))\n")
     var table: [[String]] = []
     for r in bench.modelRates() {
-      let shape = "\(r.wrapper), \(r.threads) threads x \(r.operationsPerThread) calls"
+      let shape =
+        "\(r.wrapper), \(r.threads) threads x \(r.operationsPerThread) calls"
+        + (r.statesMerged ? ", states merged" : "")
       table.append([
         shape, String(format: "%.0f", r.invocationsPerSecond),
         String(format: "%.1f%%", r.parallelShare * 100),

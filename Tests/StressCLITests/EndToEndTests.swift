@@ -302,11 +302,14 @@ import Testing
       Set(try rows.map { try $0.text("section") }) == [
         "overhead", "detection", "detection-1000-ops", "detection-busy-core", "model", "process",
       ])
-    // Model tests: a rate and a checker share per wrapper and scenario shape, the bound, and
-    // the four classic types beside their fixes.
+    // Model tests: a rate and a checker share per wrapper and scenario shape, with the
+    // specification's states merged and not, the bound, and the four classic types beside
+    // their fixes.
     let model = rows.filter { $0["section"] == "model" }
-    #expect(model.filter { $0["metric"] == "invocations_per_sec" }.count == 8)
-    #expect(model.filter { $0["metric"] == "checker_share" }.count == 8)
+    #expect(model.filter { $0["metric"] == "invocations_per_sec" }.count == 16)
+    let shares = model.filter { $0["metric"] == "checker_share" }
+    #expect(shares.count == 16)
+    #expect(shares.filter { $0["name"]?.hasSuffix(", states merged") == true }.count == 8)
     #expect(model.filter { $0["metric"] == "default budget: detection_rate" }.count == 4)
     #expect(model.filter { $0["metric"] == "default budget: failures" }.count == 4)
     // The harder conditions compare the default with the burst off, over every racy subject.

@@ -3,6 +3,8 @@
 extension Benchmark {
   /// One scenario shape's run of a model test in this process.
   package struct ModelRate: Sendable {
+    /// Whether the specification's states are told apart (`state(of:)`), so equal ones merge.
+    package var statesMerged: Bool
     package var wrapper: String
     package var threads: Int
     package var operationsPerThread: Int
@@ -23,12 +25,14 @@ extension Benchmark {
     shapes: [(threads: Int, operations: Int)] = [(2, 3), (2, 5), (3, 3), (3, 5)],
     invocations: Int = 20_000
   ) -> [ModelRate] {
-    modelRates(LockWrapper.self, shapes: shapes, invocations: invocations)
-      + modelRates(MutexWrapper.self, shapes: shapes, invocations: invocations)
+    modelRates(SelfTestModelCounterFixed.self, LockWrapper.self, shapes, invocations)
+      + modelRates(SelfTestModelCounterFixed.self, MutexWrapper.self, shapes, invocations)
+      + modelRates(SelfTestModelCounterStates.self, LockWrapper.self, shapes, invocations)
+      + modelRates(SelfTestModelCounterStates.self, MutexWrapper.self, shapes, invocations)
   }
 
-  func modelRates<W: Wrapper>(
-    _: W.Type, shapes: [(threads: Int, operations: Int)], invocations: Int
+  func modelRates<M: ModelTest, W: Wrapper>(
+    _: M.Type, _: W.Type, _ shapes: [(threads: Int, operations: Int)], _ invocations: Int
   ) -> [ModelRate] {
     shapes.map { shape in
       var rates: [Double] = []
@@ -38,14 +42,13 @@ extension Benchmark {
       for k in 0..<max(1, repeats) {
         let options = ScenarioOptions(operationsPerThread: shape.operations)
         let spec = TrialSpec(
-          subject: SelfTestModelCounterFixed.info.id, wrapper: W.info.id,
+          subject: M.info.id, wrapper: W.info.id,
           threads: shape.threads, readRatio: 0.5, bound: .ops(invocations * shape.operations),
           seed: UInt64(k + 1))
         let wrapper = W()
-        let (_, report) = ModelTrial<SelfTestModelCounterFixed>.run(
-          spec, options: options, milestone: { _ in }
-        ) { scenario, n, onStart throws(ModelTrial<SelfTestModelCounterFixed>.Fault) in
-          try ModelTrial<SelfTestModelCounterFixed>.execute(
+        let (_, report) = ModelTrial<M>.run(spec, options: options, milestone: { _ in }) {
+          scenario, n, onStart throws(ModelTrial<M>.Fault) in
+          try ModelTrial<M>.execute(
             scenario, n, wrapper, pin: true, onStart: onStart)
         }
         let seconds = Double(report.totalNanos) / 1e9
@@ -55,7 +58,8 @@ extension Benchmark {
         parallel.append(Double(report.parallelNanos) / Double(report.totalNanos))
       }
       return ModelRate(
-        wrapper: W.info.id, threads: shape.threads, operationsPerThread: shape.operations,
+        statesMerged: M.state(of: M.makeSpecification()) != nil, wrapper: W.info.id,
+        threads: shape.threads, operationsPerThread: shape.operations,
         invocations: invocations,
         invocationsPerSecond: Percentiles(rates)!.p50, checkShare: Percentiles(shares)!.p50,
         parallelShare: Percentiles(parallel)!.p50, checks: Int(Percentiles(checks)!.p50))

@@ -85,6 +85,9 @@ package struct LinearizabilityChecker<State: Hashable & Sendable, Input, Output>
     package init() {}
   }
 
+  /// The step from which searches memoize what they have been through.
+  static var memoFrom: Int { 64 }
+
   package let initial: State
   package let step: @Sendable (State, Input, Output) -> State?
 
@@ -146,7 +149,7 @@ package struct LinearizabilityChecker<State: Hashable & Sendable, Input, Output>
       events.append(Event(time: op.call, operation: i, isCall: true))
       events.append(Event(time: max(op.call, op.response), operation: i, isCall: false))
     }
-    events.sort(by: Event.precedes)
+    events.sort { Event.precedes($0, $1) }
     // A doubly linked list over the events, `head` its sentinel.
     let head = events.count
     next.removeAll(keepingCapacity: true)
@@ -172,8 +175,7 @@ package struct LinearizabilityChecker<State: Hashable & Sendable, Input, Output>
     }
 
     var linearized = Bits(count: n)
-    seen.removeAll(keepingCapacity: true)
-    seen.reserveCapacity(4 * n)
+    if !seen.isEmpty { seen.removeAll(keepingCapacity: true) }
     stack.removeAll(keepingCapacity: true)
     var state = initial
     var entry = next[head]
@@ -190,7 +192,10 @@ package struct LinearizabilityChecker<State: Hashable & Sendable, Input, Output>
         {
           var marked = linearized
           marked.insert(event.operation)
-          if seen.insert(Key(linearized: marked, state: after)).inserted {
+          // Lowe's memo from step `memoFrom` on: a search that finds its order at once, as
+          // most do, never pays for it, and a long one still prunes every state it reaches
+          // twice after that.
+          if steps < Self.memoFrom || seen.insert(Key(linearized: marked, state: after)).inserted {
             stack.append((entry, state))
             state = after
             linearized = marked

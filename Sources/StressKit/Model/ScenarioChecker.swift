@@ -6,6 +6,9 @@
 /// before costs one lookup. Before that, an order that fitted the same answers is tried on
 /// this invocation's timing: most invocations answer alike and differ only in when. The
 /// specification's tree is kept for the whole scenario.
+///
+/// One thread uses a checker, so its state skips dynamic exclusivity checks, a runtime call
+/// on every access otherwise.
 final class ScenarioChecker<M: ModelTest> {
   /// States, calls and answers all by number: the search compares and hashes integers.
   typealias Checker = LinearizabilityChecker<Int, Int, Int>
@@ -25,17 +28,18 @@ final class ScenarioChecker<M: ModelTest> {
   private let checker: Checker
   private let specification: SequentialSpecification<M.Instance>
   /// Outcomes checked, by a fingerprint of their answers and clocks.
-  private var outcomes: [UInt64: [Outcome]] = [:]
+  @exclusivity(unchecked) private var outcomes: [UInt64: [Outcome]] = [:]
   /// Answers seen with orders that fitted them, by the answers' fingerprint (not for keyed
   /// tests, checked key by key).
-  private var witnesses: [UInt64: [(results: [ModelValue], orders: [[Int]])]] = [:]
+  @exclusivity(unchecked) private var witnesses:
+    [UInt64: [(results: [ModelValue], orders: [[Int]])]] = [:]
   /// Each history position's lane and index in it.
   private let positions: [(lane: Int, index: Int)]
   /// The clocks of the invocation at hand, kept to reuse its storage.
-  private var clocks: [UInt16] = []
+  @exclusivity(unchecked) private var clocks: [UInt16] = []
   /// The searches' storage and history, reused.
-  private var scratch = Checker.Scratch()
-  private var history: [Checker.Operation] = []
+  @exclusivity(unchecked) private var scratch = Checker.Scratch()
+  @exclusivity(unchecked) private var history: [Checker.Operation] = []
 
   /// Distinct outcomes checked (not found in the cache).
   private(set) var checks = 0
@@ -180,22 +184,27 @@ final class ScenarioChecker<M: ModelTest> {
   }
 
   /// For each call of the parallel part, how many calls of each other thread had answered
-  /// before it was made: into `clocks`, whose storage is reused.
+  /// before it was made: into `clocks`, whose storage is reused. A thread's calls are made in
+  /// order, so each count only grows along its lane: one pass over each pair of lanes.
   private func fillClocks(_ batch: ModelInvocations<M>, _ invocation: Int) {
     clocks.removeAll(keepingCapacity: true)
     let threads = batch.threads
     for t in 0..<threads {
-      for j in lanes[t].indices {
-        let call = batch.slot(lane: t, invocation: invocation, index: j).pointee.call
-        for u in 0..<threads where u != t {
-          var answered = 0
+      let start = clocks.count
+      clocks.append(contentsOf: repeatElement(0, count: lanes[t].count * (threads - 1)))
+      var column = 0
+      for u in 0..<threads where u != t {
+        var answered = 0
+        for j in lanes[t].indices {
+          let call = batch.slot(lane: t, invocation: invocation, index: j).pointee.call
           while answered < lanes[u].count
             && batch.slot(lane: u, invocation: invocation, index: answered).pointee.response < call
           {
             answered += 1
           }
-          clocks.append(UInt16(truncatingIfNeeded: answered))
+          clocks[start + j * (threads - 1) + column] = UInt16(truncatingIfNeeded: answered)
         }
+        column += 1
       }
     }
   }
