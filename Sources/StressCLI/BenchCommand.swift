@@ -19,7 +19,9 @@ struct BenchCommand: Subcommand {
   static var options: [Option<Arguments>] {
     [
       .value(
-        "ops", "<n>", "Operations per overhead measurement.", .integer(in: 1000...1_000_000_000),
+        "ops", "<n>",
+        "Operations per overhead measurement; a 250th of them (at most 20,000) are the "
+          + "invocations of a model-test trial.", .integer(in: 1000...1_000_000_000),
         to: \.ops),
       .value(
         "repeats", "<n>", "Repetitions of each overhead measurement; medians are reported.",
@@ -175,7 +177,8 @@ struct BenchCommand: Subcommand {
   ) throws {
     say(
       "\nMODEL TESTS: a correct counter locked by the wrapper, medians of \(bench.repeats) "
-        + "trials of 20,000 invocations (in this process; shares of the trial's wall time). "
+        + "trials of \(bench.modelInvocations) invocations (in this process; shares of the "
+        + "trial's wall time). "
         + "Its specification is the counter replayed, its states never merged, or told apart "
         + "by their count (state(of:))\n")
     var table: [[String]] = []

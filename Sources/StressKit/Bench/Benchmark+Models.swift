@@ -19,13 +19,18 @@ extension Benchmark {
     package var checks: Int
   }
 
+  /// Invocations of each model-test trial: a 250th of `ops`, 20,000 at the default, so that
+  /// a short bench (`--ops 1000`) is short here too.
+  package var modelInvocations: Int { min(20_000, max(500, ops / 250)) }
+
   /// The correct counter locked by each wrapper (an NSLock, a Mutex around every call), in
-  /// scenarios of each shape, `invocations` invocations each: medians over `repeats` trials.
+  /// scenarios of each shape, `modelInvocations` invocations each: medians over `repeats`
+  /// trials.
   package func modelRates(
-    shapes: [(threads: Int, operations: Int)] = [(2, 3), (2, 5), (3, 3), (3, 5)],
-    invocations: Int = 20_000
+    shapes: [(threads: Int, operations: Int)] = [(2, 3), (2, 5), (3, 3), (3, 5)]
   ) -> [ModelRate] {
-    modelRates(SelfTestModelCounterFixed.self, LockWrapper.self, shapes, invocations)
+    let invocations = modelInvocations
+    return modelRates(SelfTestModelCounterFixed.self, LockWrapper.self, shapes, invocations)
       + modelRates(SelfTestModelCounterFixed.self, MutexWrapper.self, shapes, invocations)
       + modelRates(SelfTestModelCounterStates.self, LockWrapper.self, shapes, invocations)
       + modelRates(SelfTestModelCounterStates.self, MutexWrapper.self, shapes, invocations)

@@ -45,8 +45,6 @@ final class ScenarioChecker<M: ModelTest> {
   private(set) var checks = 0
   /// Checks that ran out of time: neither a pass nor a failure.
   private(set) var unknowns = 0
-  /// Time spent checking, cache lookups included.
-  private(set) var nanos: UInt64 = 0
 
   init(_ scenario: Scenario, operations: [ModelOperation<M.Instance>]) {
     var ids: [Scenario.Call: Int] = [:]
@@ -72,8 +70,6 @@ final class ScenarioChecker<M: ModelTest> {
 
   /// Whether invocation `invocation` of `batch` is linearizable, within `seconds`.
   func check(_ batch: ModelInvocations<M>, invocation: Int, seconds: Double) -> Checker.Verdict {
-    let start = Platform.monotonicNanos()
-    defer { nanos += Platform.monotonicNanos() - start }
     // Most invocations answer as an earlier one did, in another timing: an order that fitted
     // those answers fits these too if it keeps this invocation's real-time order. Looked up
     // by a fingerprint read in place, with no allocation.
