@@ -121,72 +121,55 @@ package struct LinearizabilityChecker<State: Hashable & Sendable, Input, Output>
     let n = history.count
     guard n > 0 else { return (.linearizable, []) }
     // The scratch's storage, moved out and back so that it is uniquely held while in use.
-    var events: [Event] = []
-    var next: [Int] = []
-    var previous: [Int] = []
-    var responseOf: [Int] = []
-    var seen = Set<Key>()
-    var stack: [(event: Int, state: State)] = []
-    swap(&events, &scratch.events)
-    swap(&next, &scratch.next)
-    swap(&previous, &scratch.previous)
-    swap(&responseOf, &scratch.responseOf)
-    swap(&seen, &scratch.seen)
-    swap(&stack, &scratch.stack)
-    defer {
-      swap(&events, &scratch.events)
-      swap(&next, &scratch.next)
-      swap(&previous, &scratch.previous)
-      swap(&responseOf, &scratch.responseOf)
-      swap(&seen, &scratch.seen)
-      swap(&stack, &scratch.stack)
-    }
+    var work = Scratch()
+    swap(&work, &scratch)
+    defer { swap(&work, &scratch) }
     // Events in time order; at the same instant, calls before responses: operations that
     // touch are concurrent, not ordered.
-    events.removeAll(keepingCapacity: true)
-    events.reserveCapacity(2 * n)
+    work.events.removeAll(keepingCapacity: true)
+    work.events.reserveCapacity(2 * n)
     for (i, op) in history.enumerated() {
-      events.append(Event(time: op.call, operation: i, isCall: true))
-      events.append(Event(time: max(op.call, op.response), operation: i, isCall: false))
+      work.events.append(Event(time: op.call, operation: i, isCall: true))
+      work.events.append(Event(time: max(op.call, op.response), operation: i, isCall: false))
     }
-    events.sort { Event.precedes($0, $1) }
+    work.events.sort { Event.precedes($0, $1) }
     // A doubly linked list over the events, `head` its sentinel.
-    let head = events.count
-    next.removeAll(keepingCapacity: true)
-    previous.removeAll(keepingCapacity: true)
+    let head = work.events.count
+    work.next.removeAll(keepingCapacity: true)
+    work.previous.removeAll(keepingCapacity: true)
     // next[e] = e + 1 and previous[e] = e - 1, the sentinel closing the ring.
-    next.append(contentsOf: 1...head + 1)
-    previous.append(contentsOf: -1..<head)
-    previous[0] = head
-    next[head] = 0
-    next[head - 1] = -1
-    responseOf.removeAll(keepingCapacity: true)
-    responseOf.append(contentsOf: repeatElement(0, count: n))
-    for (index, event) in events.enumerated() where !event.isCall {
-      responseOf[event.operation] = index
+    work.next.append(contentsOf: 1...head + 1)
+    work.previous.append(contentsOf: -1..<head)
+    work.previous[0] = head
+    work.next[head] = 0
+    work.next[head - 1] = -1
+    work.responseOf.removeAll(keepingCapacity: true)
+    work.responseOf.append(contentsOf: repeatElement(0, count: n))
+    for (index, event) in work.events.enumerated() where !event.isCall {
+      work.responseOf[event.operation] = index
     }
     func unlink(_ e: Int) {
-      next[previous[e]] = next[e]
-      if next[e] >= 0 { previous[next[e]] = previous[e] }
+      work.next[work.previous[e]] = work.next[e]
+      if work.next[e] >= 0 { work.previous[work.next[e]] = work.previous[e] }
     }
     func relink(_ e: Int) {
-      next[previous[e]] = e
-      if next[e] >= 0 { previous[next[e]] = e }
+      work.next[work.previous[e]] = e
+      if work.next[e] >= 0 { work.previous[work.next[e]] = e }
     }
 
     var linearized = Bits(count: n)
-    if !seen.isEmpty { seen.removeAll(keepingCapacity: true) }
-    stack.removeAll(keepingCapacity: true)
+    if !work.seen.isEmpty { work.seen.removeAll(keepingCapacity: true) }
+    work.stack.removeAll(keepingCapacity: true)
     var state = initial
-    var entry = next[head]
+    var entry = work.next[head]
     var longest = 0
     var steps = 0
-    while next[head] >= 0 {
+    while work.next[head] >= 0 {
       steps &+= 1
       // The clock at the first step (a deadline already past answers at once), then every
       // 1,024 steps.
       if let deadline, steps & 1023 == 1, now() >= deadline { return (.unknown, []) }
-      let event = events[entry]
+      let event = work.events[entry]
       if event.isCall {
         if let after = step(state, history[event.operation].input, history[event.operation].output)
         {
@@ -195,33 +178,35 @@ package struct LinearizabilityChecker<State: Hashable & Sendable, Input, Output>
           // Lowe's memo from step `memoFrom` on: a search that finds its order at once, as
           // most do, never pays for it, and a long one still prunes every state it reaches
           // twice after that.
-          if steps < Self.memoFrom || seen.insert(Key(linearized: marked, state: after)).inserted {
-            stack.append((entry, state))
+          if steps < Self.memoFrom
+            || work.seen.insert(Key(linearized: marked, state: after)).inserted
+          {
+            work.stack.append((entry, state))
             state = after
             linearized = marked
-            longest = max(longest, stack.count)
+            longest = max(longest, work.stack.count)
             // Lift the operation out: its call and its response.
             unlink(entry)
-            unlink(responseOf[event.operation])
-            entry = next[head]
+            unlink(work.responseOf[event.operation])
+            entry = work.next[head]
             continue
           }
         }
-        entry = next[entry]
+        entry = work.next[entry]
       } else {
         // A response reached before its call was placed: some earlier choice was wrong.
-        guard let last = stack.popLast() else {
+        guard let last = work.stack.popLast() else {
           return (.notLinearizable(longest: longest), [])
         }
-        let op = events[last.event].operation
+        let op = work.events[last.event].operation
         state = last.state
         linearized.remove(op)
-        relink(responseOf[op])
+        relink(work.responseOf[op])
         relink(last.event)
-        entry = next[last.event]
+        entry = work.next[last.event]
       }
     }
-    return (.linearizable, stack.map { events[$0.event].operation })
+    return (.linearizable, work.stack.map { work.events[$0.event].operation })
   }
 
   /// Checks each key's operations alone, as P-compositionality allows when every operation
