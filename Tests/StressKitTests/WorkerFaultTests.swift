@@ -73,8 +73,14 @@ import Testing
   /// The runner's other descriptors (a results file, its lock, a script being written) do not
   /// cross into a worker: here one opened without close-on-exec, which the worker looks for.
   @Test func aWorkerInheritsOnlyItsChannel() throws {
-    let stray = open("/dev/null", O_RDONLY)
-    try #require(stray > 3)
+    // Copied above the worker's own descriptors (0 to 3), wherever the lowest free one is
+    // while other tests open and close files (an exit test's pipes, say): F_DUPFD's copy is
+    // not close-on-exec either.
+    let opened = open("/dev/null", O_RDONLY)
+    try #require(opened >= 0)
+    let stray = fcntl(opened, F_DUPFD, 64)
+    close(opened)
+    try #require(stray >= 64)
     defer { close(stray) }
     let r = try run(
       "[ -e /proc/$$/fd/\(stray) ] && exit 9; echo '{\"ready\":{}}' >&3; read line; echo '{\"sane\":{}}' >&3; echo '{\"started\":{}}' >&3; echo '\(Self.result)' >&3"
