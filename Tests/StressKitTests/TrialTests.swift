@@ -1,3 +1,4 @@
+import Foundation
 import FoundationSubjects
 import Synchronization
 import Testing
@@ -168,6 +169,33 @@ import Testing
     s.tuning = Tuning(instances: 3)
     // One thread: no race, so every instance must check out.
     #expect(Trial.run(s, catalog: catalog).outcome == .ok)
+  }
+
+  @Test func aCheckpointWaiterThatHadToYieldCutsItsPatienceAndPollingRestoresIt() {
+    let checkpoint = Checkpoint(parties: 2)
+    let most = checkpoint.patience
+    // With 2 parties on this machine's cores (at least 2), waiters start by polling.
+    #expect(most == (Platform.processorCount >= 2 ? 100_000 : 1))
+    #expect(checkpoint.adapted(most, waited: true, yielded: true) == most / 8)
+    #expect(checkpoint.adapted(4, waited: true, yielded: true) == 1)
+    #expect(checkpoint.adapted(most / 8, waited: true, yielded: false) == most / 4)
+    #expect(checkpoint.adapted(most, waited: true, yielded: false) == most)
+    #expect(checkpoint.adapted(40, waited: false, yielded: false) == 40)
+    // A partner that arrives 200 ms late: 64 polls cannot last that long, so the waiter
+    // yields, and its patience drops.
+    let gate = StartGate(parties: 1)
+    let late = DispatchGroup()
+    late.enter()
+    Thread.detachNewThread {
+      Thread.sleep(forTimeInterval: 0.2)
+      var patience = 64
+      checkpoint.meet(round: 1, gate: gate, patience: &patience)
+      late.leave()
+    }
+    var patience = 64
+    checkpoint.meet(round: 1, gate: gate, patience: &patience)
+    late.wait()
+    #expect(patience == 8)
   }
 
   @Test func strideCheckpointsKeepThreadsInStep() {

@@ -135,6 +135,7 @@ extension Trial {
   ) {
     var done = 0
     var round = 0
+    var patience = checkpoint.patience
     var instance = 0
     var subject = subjects[0]
     // Sequence numbers restart on each instance, so each one's end state checks on its own.
@@ -152,10 +153,10 @@ extension Trial {
         reads = 0
         writes = 0
         round += 1
-        checkpoint.meet(round: round, gate: gate)
+        checkpoint.meet(round: round, gate: gate, patience: &patience)
       } else if lane.stride > 0 && done > 0 && done % lane.stride == 0 {
         round += 1
-        checkpoint.meet(round: round, gate: gate)
+        checkpoint.meet(round: round, gate: gate, patience: &patience)
       }
       let draw = random.next()
       if lane.readsOnly || draw < lane.readThreshold {

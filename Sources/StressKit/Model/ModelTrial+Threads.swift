@@ -29,8 +29,9 @@ extension ModelTrial {
         if !cpus.isEmpty { _ = Platform.pinCurrentThread(toCPU: cpus[t % cpus.count]) }
         gate.arriveAndWait { onStart?() }
         if !gate.isAbandoned {
+          var patience = checkpoint.patience
           for i in 0..<invocations {
-            checkpoint.meet(round: i + 1, gate: gate)
+            checkpoint.meet(round: i + 1, gate: gate, patience: &patience)
             for j in reads[t].indices { perform(t, i, j) }
           }
         }
