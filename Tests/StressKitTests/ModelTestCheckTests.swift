@@ -1,7 +1,7 @@
-import StressTesting
 import Testing
 
 @testable import StressKit
+@testable import StressTesting
 
 /// `ModelTest.check()`, the Swift Testing entry point: a pass, a race recorded as an issue
 /// with its table, and the outcomes that are not a pass (unknown, a broken test), each with a
@@ -36,6 +36,25 @@ import Testing
     } matching: { issue in
       issue.comments.contains { $0.rawValue.contains("not linearizable: ") }
     }
+  }
+
+  @Test func aPassNeedsThreadsThatRanAtOnceAndOneThreadNeedsNone() {
+    // No run has its threads run at once in a billion invocations in half a second:
+    // inconclusive, not a pass.
+    withKnownIssue {
+      #expect(
+        !SelfTestModelCounterFixed.check(
+          threads: 2, seconds: 0.1, overlaps: 1_000_000_000, limit: 0.5, seed: 1,
+          wrapper: LockWrapper.self, sourceLocation: #_sourceLocation))
+    } matching: { issue in
+      issue.comments.contains {
+        $0.rawValue.hasPrefix(
+          "selftest-model-counter-fixed inconclusive: its threads ran at once in only ")
+          && $0.rawValue.contains("a pass needs 1000000000")
+      }
+    }
+    // One thread has no race to see, and passes with no overlap at all.
+    #expect(SelfTestModelCounterFixed.check(threads: 1, seconds: 0.05))
   }
 
   @Test func outcomesOutOfTimeAreNotAPass() {

@@ -109,6 +109,51 @@ import Testing
     #expect(batch.record(lane: 0, invocation: 3, index: 0).result == ModelValue(2))
   }
 
+  @Test func anInvocationOverlapsOnlyWhereTwoThreadsRanAtOnce() {
+    let call = Scenario.Call(operation: 0)
+    let scenario = Scenario(initial: [], parallel: [[call, call], [call]], post: [call])
+    let batch = ModelInvocations<SelfTestModelCounterFixed>(
+      scenario, operations: SelfTestSplitCounter.operations, invocations: 4)
+    func set(_ lane: Int, _ invocation: Int, _ index: Int, _ call: UInt64, _ response: UInt64) {
+      let slot = batch.slot(lane: lane, invocation: invocation, index: index)
+      slot.pointee.call = call
+      slot.pointee.response = response
+    }
+    // 0: lane 1 ran after lane 0 had answered both its calls.
+    set(0, 0, 0, 0, 10)
+    set(0, 0, 1, 30, 40)
+    set(1, 0, 0, 45, 55)
+    // 1: lane 1's call fell between lane 0's two: they took turns, as under a lock.
+    set(0, 1, 0, 0, 10)
+    set(0, 1, 1, 30, 40)
+    set(1, 1, 0, 15, 25)
+    // 2: lane 1's call overlapped lane 0's second.
+    set(0, 2, 0, 0, 10)
+    set(0, 2, 1, 30, 40)
+    set(1, 2, 0, 20, 35)
+    // 3: only the post part's call overlapped a parallel one, which no race can cause.
+    set(0, 3, 0, 0, 10)
+    set(0, 3, 1, 30, 40)
+    set(1, 3, 0, 50, 60)
+    set(3, 3, 0, 5, 55)
+    #expect((0..<4).map { batch.overlapped(invocation: $0) } == [false, true, true, false])
+  }
+
+  @Test func aTrialWithAPowerToReachRunsPastItsBoundUntilItsThreadsRanAtOnce() {
+    // Bound to a millisecond, the trial stops after its first batch of 256 invocations, so
+    // fewer than 600 can have had its threads run at once; told to see 600, it runs on until
+    // it has.
+    let spec = spec("selftest-model-counter-fixed", "mutex", bound: .seconds(0.001))
+    let plain = ModelTrial<SelfTestModelCounterFixed>.run(
+      spec, MutexWrapper.self, power: nil, milestone: { _ in })
+    #expect(plain.result.outcome == .ok)
+    #expect(plain.report.invocations <= 256 && plain.report.overlapped <= 256)
+    let powered = ModelTrial<SelfTestModelCounterFixed>.run(
+      spec, MutexWrapper.self, power: .init(overlaps: 600, seconds: 120), milestone: { _ in })
+    #expect(powered.result.outcome == .ok)
+    #expect(powered.report.overlapped >= 600, "\(powered.report)")
+  }
+
   @Test func anOrderThatFittedIsReusedOnlyWhereItKeepsRealTimeOrder() {
     // Call 0 answered at 10, call 1 was made at 20: 0 must come first.
     let records = [

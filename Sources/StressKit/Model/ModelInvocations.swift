@@ -86,6 +86,22 @@ final class ModelInvocations<M: ModelTest>: StressSubject, @unchecked Sendable {
     records[lane] + (invocation * lanes[lane].count + index)
   }
 
+  /// Whether, in `invocation`, two parallel lanes ran at once: one's first call was made
+  /// before the other's last had answered. Only such invocations can show a race (in the others
+  /// the threads ran one after the other), and on a busy machine they can be few. Under a
+  /// wrapper that serializes calls, this is the threads taking turns within the invocation.
+  func overlapped(invocation: Int) -> Bool {
+    var spans: [(from: UInt64, to: UInt64)] = []
+    for lane in 0..<threads where !lanes[lane].isEmpty {
+      let from = slot(lane: lane, invocation: invocation, index: 0).pointee.call
+      let to = slot(lane: lane, invocation: invocation, index: lanes[lane].count - 1).pointee
+        .response
+      for span in spans where from < span.to && span.from < to { return true }
+      spans.append((from, to))
+    }
+    return false
+  }
+
   /// The record of `lane`'s `index`-th call in `invocation`.
   func record(lane: Int, invocation: Int, index: Int) -> ModelRecord {
     records[lane][invocation * lanes[lane].count + index]

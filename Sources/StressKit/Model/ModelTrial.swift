@@ -19,9 +19,24 @@ package enum ModelTrial<M: ModelTest> {
     var results: [[ModelValue]]
   }
 
-  /// What a trial did beyond its result, for `stress bench`.
+  /// A trial that must see enough to claim a pass: past its bound it runs on until its threads
+  /// have run at once in `overlaps` invocations, or `seconds` have passed since it began.
+  package struct Power: Sendable {
+    package var overlaps: Int
+    package var seconds: Double
+
+    package init(overlaps: Int, seconds: Double) {
+      self.overlaps = overlaps
+      self.seconds = seconds
+    }
+  }
+
+  /// What a trial did beyond its result, for `stress bench` and `check()`.
   package struct Report: Sendable {
     package var invocations = 0
+    /// Invocations in which two threads ran at once: a floor under the run's power to see a
+    /// race (only these can show one).
+    package var overlapped = 0
     package var checks = 0
     package var unknowns = 0
     package var checkNanos: UInt64 = 0
@@ -39,10 +54,19 @@ package enum ModelTrial<M: ModelTest> {
   package static func run<W: Wrapper>(
     _ spec: TrialSpec, _: W.Type, milestone: @escaping @Sendable (Trial.Milestone) -> Void
   ) -> TrialResult {
+    run(spec, W.self, power: nil, milestone: milestone).result
+  }
+
+  /// A trial under a thread-driven wrapper, with what it did.
+  package static func run<W: Wrapper>(
+    _ spec: TrialSpec, _: W.Type, power: Power?,
+    milestone: @escaping @Sendable (Trial.Milestone) -> Void
+  ) -> (result: TrialResult, report: Report) {
     let wrapper = W()
-    return run(spec, milestone: milestone) { scenario, invocations, onStart throws(Fault) in
+    return run(spec, power: power, milestone: milestone) {
+      scenario, invocations, onStart throws(Fault) in
       try execute(scenario, invocations, wrapper, pin: spec.tuning.pin, onStart: onStart)
-    }.result
+    }
   }
 
   /// A trial under a task-driven wrapper.
@@ -57,7 +81,7 @@ package enum ModelTrial<M: ModelTest> {
 
   /// A trial with `options` for the test's own (the benchmark's scenario shapes).
   static func run(
-    _ spec: TrialSpec, options: ScenarioOptions = M.scenarios,
+    _ spec: TrialSpec, options: ScenarioOptions = M.scenarios, power: Power? = nil,
     milestone: @escaping @Sendable (Trial.Milestone) -> Void, execute: Execute
   ) -> (result: TrialResult, report: Report) {
     let began = Platform.monotonicNanos()
@@ -76,6 +100,15 @@ package enum ModelTrial<M: ModelTest> {
       var random = SplitMix64(seed: spec.seed)
       let budget = spec.bound.opsPerThread.map { max(1, $0 / options.operationsPerThread) }
       let deadline = (spec.bound.seconds ?? spec.deadline).map { began + UInt64($0 * 1e9) }
+      let limit = power.map { began + UInt64(max(0, $0.seconds) * 1e9) }
+      /// Past the deadline; with a power to reach, past the limit too unless it was reached.
+      func timeUp() -> Bool {
+        guard let deadline else { return false }
+        let now = Platform.monotonicNanos()
+        guard now >= deadline else { return false }
+        guard let power, let limit, report.overlapped < power.overlaps else { return true }
+        return now >= limit
+      }
       var counts = (reads: 0, writes: 0, nanos: UInt64(0), failures: 0)
       var found: (failure: Failure, scenario: Int, invocations: Int, atNanos: UInt64)?
       var onStart: (@Sendable () -> Void)? = { milestone(.started) }
@@ -106,6 +139,7 @@ package enum ModelTrial<M: ModelTest> {
           // part of a cached check's cost.
           let checking = Platform.monotonicNanos()
           for i in 0..<n {
+            if batch.overlapped(invocation: i) { report.overlapped += 1 }
             guard
               case .notLinearizable = checker.check(
                 batch, invocation: i, seconds: options.checkSeconds)
@@ -119,11 +153,11 @@ package enum ModelTrial<M: ModelTest> {
           report.invocations += n
           tried += n
           left -= n
-          if let deadline, Platform.monotonicNanos() >= deadline { break }
+          if timeUp() { break }
         }
         found?.invocations = tried
         if found != nil { break scenarios }
-        if let deadline, Platform.monotonicNanos() >= deadline { break }
+        if timeUp() { break }
       }
       var result = TrialResult(
         outcome: counts.failures == 0 ? .ok : .corrupt, failures: counts.failures,
