@@ -91,13 +91,19 @@ final class ModelInvocations<M: ModelTest>: StressSubject, @unchecked Sendable {
   /// the threads ran one after the other), and on a busy machine they can be few. Under a
   /// wrapper that serializes calls, this is the threads taking turns within the invocation.
   func overlapped(invocation: Int) -> Bool {
-    var spans: [(from: UInt64, to: UInt64)] = []
-    for lane in 0..<threads where !lanes[lane].isEmpty {
-      let from = slot(lane: lane, invocation: invocation, index: 0).pointee.call
-      let to = slot(lane: lane, invocation: invocation, index: lanes[lane].count - 1).pointee
-        .response
-      for span in spans where from < span.to && span.from < to { return true }
-      spans.append((from, to))
+    func span(_ lane: Int) -> (from: UInt64, to: UInt64) {
+      let last = lanes[lane].count - 1
+      return (
+        slot(lane: lane, invocation: invocation, index: 0).pointee.call,
+        slot(lane: lane, invocation: invocation, index: last).pointee.response
+      )
+    }
+    for a in 0..<threads where !lanes[a].isEmpty {
+      let one = span(a)
+      for b in (a + 1)..<threads where !lanes[b].isEmpty {
+        let other = span(b)
+        if one.from < other.to && other.from < one.to { return true }
+      }
     }
     return false
   }
