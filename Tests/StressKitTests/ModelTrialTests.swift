@@ -114,28 +114,25 @@ import Testing
     let scenario = Scenario(initial: [], parallel: [[call, call], [call]], post: [call])
     let batch = ModelInvocations<SelfTestModelCounterFixed>(
       scenario, operations: SelfTestSplitCounter.operations, invocations: 4)
-    func set(_ lane: Int, _ invocation: Int, _ index: Int, _ call: UInt64, _ response: UInt64) {
-      let slot = batch.slot(lane: lane, invocation: invocation, index: index)
-      slot.pointee.call = call
-      slot.pointee.response = response
+    // Per invocation, (lane, index, call, response) of its calls; lanes 0 and 1 are the
+    // parallel part, lane 3 the post part.
+    let invocations: [[(Int, Int, UInt64, UInt64)]] = [
+      // 0: lane 1 ran after lane 0 had answered both its calls.
+      [(0, 0, 0, 10), (0, 1, 30, 40), (1, 0, 45, 55)],
+      // 1: lane 1's call fell between lane 0's two: they took turns, as under a lock.
+      [(0, 0, 0, 10), (0, 1, 30, 40), (1, 0, 15, 25)],
+      // 2: lane 1's call overlapped lane 0's second.
+      [(0, 0, 0, 10), (0, 1, 30, 40), (1, 0, 20, 35)],
+      // 3: only the post part's call overlapped a parallel one, which no race can cause.
+      [(0, 0, 0, 10), (0, 1, 30, 40), (1, 0, 50, 60), (3, 0, 5, 55)],
+    ]
+    for (invocation, calls) in invocations.enumerated() {
+      for (lane, index, call, response) in calls {
+        let slot = batch.slot(lane: lane, invocation: invocation, index: index)
+        slot.pointee.call = call
+        slot.pointee.response = response
+      }
     }
-    // 0: lane 1 ran after lane 0 had answered both its calls.
-    set(0, 0, 0, 0, 10)
-    set(0, 0, 1, 30, 40)
-    set(1, 0, 0, 45, 55)
-    // 1: lane 1's call fell between lane 0's two: they took turns, as under a lock.
-    set(0, 1, 0, 0, 10)
-    set(0, 1, 1, 30, 40)
-    set(1, 1, 0, 15, 25)
-    // 2: lane 1's call overlapped lane 0's second.
-    set(0, 2, 0, 0, 10)
-    set(0, 2, 1, 30, 40)
-    set(1, 2, 0, 20, 35)
-    // 3: only the post part's call overlapped a parallel one, which no race can cause.
-    set(0, 3, 0, 0, 10)
-    set(0, 3, 1, 30, 40)
-    set(1, 3, 0, 50, 60)
-    set(3, 3, 0, 5, 55)
     #expect((0..<4).map { batch.overlapped(invocation: $0) } == [false, true, true, false])
   }
 

@@ -135,13 +135,13 @@ package enum ModelTrial<M: ModelTest> {
             counts.reads += reads * n
             counts.writes += (lane.count - reads) * n
           }
-          // Timed per batch, not per check: two clock reads per invocation would be a fair
-          // part of a cached check's cost.
-          let checking = Platform.monotonicNanos()
           // Only a trial with a power to reach pays for counting it, outside the checker's time.
           if power != nil {
             for i in 0..<n where batch.overlapped(invocation: i) { report.overlapped += 1 }
           }
+          // Timed per batch, not per check: two clock reads per invocation would be a fair
+          // part of a cached check's cost.
+          let checking = Platform.monotonicNanos()
           for i in 0..<n {
             guard
               case .notLinearizable = checker.check(
