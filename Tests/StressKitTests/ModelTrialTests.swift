@@ -109,6 +109,34 @@ import Testing
     #expect(batch.record(lane: 0, invocation: 3, index: 0).result == ModelValue(2))
   }
 
+  @Test func aNewOutcomeInTheOrderItsCallsAnsweredNeedsNoSearch() throws {
+    // Under a lock each call takes effect in the order it answers, so no outcome needs a
+    // search; the split counter's lost increments fit no order, and are searched.
+    let call = Scenario.Call(operation: 0)
+    let scenario = Scenario(initial: [], parallel: [[call, call], [call, call]], post: [])
+    let (locked, _) = try ModelTrial<SelfTestModelCounterFixed>.execute(
+      scenario, 50, LockWrapper(), pin: false, onStart: nil)
+    let checker = ScenarioChecker<SelfTestModelCounterFixed>(
+      scenario, operations: SelfTestSplitCounter.operations)
+    for i in 0..<50 {
+      #expect(checker.check(locked, invocation: i, seconds: 1) == .linearizable)
+    }
+    #expect(checker.checks >= 1 && checker.searches == 0)
+    // Two increments that both answered 1, whatever their timing.
+    let lost = ModelInvocations<SelfTestModelCounterFixed>(
+      scenario, operations: SelfTestSplitCounter.operations, invocations: 1)
+    for (lane, index, value) in [(0, 0, 1), (0, 1, 2), (1, 0, 1), (1, 1, 3)] {
+      let slot = lost.slot(lane: lane, invocation: 0, index: index)
+      slot.pointee = ModelRecord(
+        result: ModelValue(value), call: UInt64(10 * index + lane),
+        response: UInt64(10 * index + lane + 5))
+    }
+    let searching = ScenarioChecker<SelfTestModelCounterFixed>(
+      scenario, operations: SelfTestSplitCounter.operations)
+    #expect(searching.check(lost, invocation: 0, seconds: 1) != .linearizable)
+    #expect(searching.searches == 1)
+  }
+
   @Test func anInvocationOverlapsOnlyWhereTwoThreadsRanAtOnce() {
     let call = Scenario.Call(operation: 0)
     let scenario = Scenario(initial: [], parallel: [[call, call], [call]], post: [call])
