@@ -16,6 +16,9 @@ extension ModelTest {
   /// An outcome whose check ran out of time is an issue too: it was never checked. Returns
   /// whether the check passed.
   ///
+  /// Run checks one at a time (`@Suite(.serialized)`): a race shows only while a check's
+  /// threads have the cores, and checks side by side can hide one even past the overlap floor.
+  ///
   /// Call it inside an exit test, so that a crash, which is how a racing Foundation type often
   /// fails, fails only this test, with its signal:
   ///
