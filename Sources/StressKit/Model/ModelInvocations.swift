@@ -24,11 +24,20 @@ final class ModelInvocations<M: ModelTest>: StressSubject, @unchecked Sendable {
   let invocations: Int
   private let instances: [M.Instance]
   private let records: [UnsafeMutablePointer<ModelRecord>]
+  /// The lanes' calls end to end, lane `l`'s from `starts[l]`: each one's operation body and
+  /// arguments, looked up once. A worker reads them inside the wrapper's critical section,
+  /// where copying a generic operation through its value witnesses would be timed as well.
+  private let bodies: [@Sendable (M.Instance, [Int]) -> ModelValue]
+  private let choices: [[Int]]
+  private let starts: [Int]
 
   init(_ scenario: Scenario, operations: [ModelOperation<M.Instance>], invocations: Int) {
     self.operations = operations
     lanes = scenario.lanes
     self.invocations = invocations
+    bodies = scenario.lanes.flatMap { $0.map { operations[$0.operation].body } }
+    choices = scenario.lanes.flatMap { $0.map(\.choices) }
+    starts = scenario.lanes.reduce(into: [0]) { $0.append($0.last! + $1.count) }
     instances = (0..<invocations).map { _ in M.make() }
     records = lanes.map {
       let slots = UnsafeMutablePointer<ModelRecord>.allocate(
@@ -69,14 +78,13 @@ final class ModelInvocations<M: ModelTest>: StressSubject, @unchecked Sendable {
   }
 
   private func perform(_ step: Step) {
-    let calls = lanes[step.thread]
-    let invocation = step.seq / calls.count
-    let call = calls[step.seq - invocation * calls.count]
-    let body = operations[call.operation].body
-    let instance = instances[invocation]
+    let count = starts[step.thread + 1] - starts[step.thread]
+    let invocation = step.seq / count
+    let call = starts[step.thread] + step.seq - invocation * count
+    let (body, arguments, instance) = (bodies[call], choices[call], instances[invocation])
     let slot = records[step.thread] + step.seq
     slot.pointee.call = Platform.monotonicNanos()
-    let result = body(instance, call.choices)
+    let result = body(instance, arguments)
     slot.pointee.response = Platform.monotonicNanos()
     slot.pointee.result = result
   }
