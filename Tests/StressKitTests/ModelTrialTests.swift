@@ -55,6 +55,27 @@ import Testing
     #expect(shown == ["-7", "true", "nil", "2", "\"x\"", "9", "\"y\""])
   }
 
+  @Test func equalAnswersAndOnlyEqualOnesShareANumber() {
+    // Small values are numbered by table, the rest by hash: both in one numbering.
+    let spec = SequentialSpecification(
+      operations: SelfTestSplitCounter.operations, calls: [],
+      make: { SelfTestSplitCounter(split: false) },
+      state: { _ in nil })
+    let values = [
+      ModelValue(0), ModelValue(63), ModelValue(64), ModelValue(-1), ModelValue(Int.max),
+      ModelValue(false), ModelValue(true), ModelValue(Int?.none), ModelValue(Int?(0)),
+      ModelValue(Int?(64)), ModelValue.noResult, ModelValue("0"), ModelValue(UInt8(0)),
+    ]
+    let numbers = values.map(spec.number)
+    #expect(Set(numbers).count == values.count)
+    #expect(values.map(spec.number) == numbers)
+    #expect(spec.number(of: ModelValue(63)) == numbers[1])
+    #expect(spec.number(of: ModelValue(Int.max)) == numbers[4])
+    #expect(spec.number(of: ModelValue(Int?(0))) == numbers[8])
+    #expect(ModelValue(0).compactIndex != nil && ModelValue(64).compactIndex == nil)
+    #expect(values.compactMap(\.compactIndex).allSatisfy { $0 < ModelValue.compactCount })
+  }
+
   @Test func theReadRatioChoosesBetweenReadsAndWrites() {
     var random = SplitMix64(seed: 3)
     let operations = SelfTestCheckThenActCache.operations
@@ -70,7 +91,7 @@ import Testing
     let calls = [
       Scenario.Call(operation: 0, choices: []), Scenario.Call(operation: 1, choices: []),
     ]
-    func specification(merging: Bool) -> SequentialSpecification<SelfTestSplitCounter> {
+    func specification(merging: Bool) -> SequentialSpecification {
       SequentialSpecification(
         operations: SelfTestSplitCounter.operations, calls: calls,
         make: { SelfTestSplitCounter(split: false) },
@@ -93,27 +114,40 @@ import Testing
     #expect(spec.explored > merged.explored)
   }
 
-  @Test func aRepeatedOutcomeIsCheckedOnce() throws {
-    let scenario = Scenario(
-      initial: [.init(operation: 0, choices: [])],
-      parallel: [[.init(operation: 0, choices: []), .init(operation: 1, choices: [])]],
-      post: [.init(operation: 1, choices: [])])
-    let (batch, _) = try ModelTrial<SelfTestModelCounterFixed>.execute(
-      scenario, 10, LockWrapper(), pin: false, onStart: nil)
-    let checker = ScenarioChecker<SelfTestModelCounterFixed>(
-      scenario, operations: SelfTestSplitCounter.operations)
-    for i in 0..<10 {
-      #expect(checker.check(batch, invocation: i, seconds: 1) == .linearizable)
+  /// Two increments on two threads, each invocation's records as given: per invocation,
+  /// (lane, answer, call, response) of each lane's one call.
+  func increments(_ invocations: [[(Int, Int, UInt64, UInt64)]])
+    -> ModelInvocations<SelfTestModelCounterFixed>
+  {
+    let batch = ModelInvocations<SelfTestModelCounterFixed>(
+      Self.twoIncrements, operations: SelfTestSplitCounter.operations,
+      invocations: invocations.count)
+    for (invocation, records) in invocations.enumerated() {
+      for (lane, answer, call, response) in records {
+        batch.slot(lane: lane, invocation: invocation, index: 0).pointee = ModelRecord(
+          result: ModelValue(answer), call: call, response: response)
+      }
     }
-    #expect(checker.checks == 1)
-    #expect(batch.record(lane: 0, invocation: 3, index: 0).result == ModelValue(2))
+    return batch
   }
 
-  @Test func aNewOutcomeInTheOrderItsCallsAnsweredNeedsNoSearch() throws {
-    // Under a lock each call takes effect in the order it answers, so no outcome needs a
-    // search; the split counter's lost increments fit no order, and are searched.
+  static let twoIncrements = Scenario(
+    initial: [], parallel: [[.init(operation: 0)], [.init(operation: 0)]], post: [])
+
+  var twoIncrementsChecker: ScenarioChecker<SelfTestModelCounterFixed> {
+    ScenarioChecker(Self.twoIncrements, operations: SelfTestSplitCounter.operations)
+  }
+
+  func fails(_ verdict: ScenarioChecker<SelfTestModelCounterFixed>.Checker.Verdict) -> Bool {
+    if case .notLinearizable = verdict { true } else { false }
+  }
+
+  @Test func anOutcomeInTheOrderItsCallsAnsweredNeedsNoCheck() throws {
+    // Under a lock each call takes effect in the order it answers: one walk down the
+    // specification's tree answers every invocation, with no outcome checked.
     let call = Scenario.Call(operation: 0)
-    let scenario = Scenario(initial: [], parallel: [[call, call], [call, call]], post: [])
+    let scenario = Scenario(
+      initial: [call], parallel: [[call, .init(operation: 1)], [call, call]], post: [call])
     let (locked, _) = try ModelTrial<SelfTestModelCounterFixed>.execute(
       scenario, 50, LockWrapper(), pin: false, onStart: nil)
     let checker = ScenarioChecker<SelfTestModelCounterFixed>(
@@ -121,20 +155,33 @@ import Testing
     for i in 0..<50 {
       #expect(checker.check(locked, invocation: i, seconds: 1) == .linearizable)
     }
-    #expect(checker.checks >= 1 && checker.searches == 0)
-    // Two increments that both answered 1, whatever their timing.
-    let lost = ModelInvocations<SelfTestModelCounterFixed>(
-      scenario, operations: SelfTestSplitCounter.operations, invocations: 1)
-    for (lane, index, value) in [(0, 0, 1), (0, 1, 2), (1, 0, 1), (1, 1, 3)] {
-      let slot = lost.slot(lane: lane, invocation: 0, index: index)
-      slot.pointee = ModelRecord(
-        result: ModelValue(value), call: UInt64(10 * index + lane),
-        response: UInt64(10 * index + lane + 5))
-    }
-    let searching = ScenarioChecker<SelfTestModelCounterFixed>(
-      scenario, operations: SelfTestSplitCounter.operations)
-    #expect(searching.check(lost, invocation: 0, seconds: 1) != .linearizable)
-    #expect(searching.searches == 1)
+    #expect(checker.checks == 0)
+    #expect(locked.record(lane: 3, invocation: 7, index: 0).result == ModelValue(5))
+  }
+
+  @Test func aRepeatedOutcomeIsCheckedOnce() {
+    // Two overlapping increments that both answered 1: a lost update, ten times alike.
+    let lost = increments(Array(repeating: [(0, 1, 0, 10), (1, 1, 5, 15)], count: 10))
+    let checker = twoIncrementsChecker
+    for i in 0..<10 { #expect(fails(checker.check(lost, invocation: i, seconds: 1))) }
+    #expect(checker.checks == 1)
+  }
+
+  @Test func answersThatFitAnotherOrderAreCheckedOnceWhileThatOrderKeepsRealTime() {
+    // Lane 0 answered 2 first, lane 1 answered 1 after: the answered order does not fit, the
+    // other does while the calls overlap (0 and 1), and no longer once lane 0 had answered
+    // before lane 1 was called (2).
+    let batch = increments([
+      [(0, 2, 0, 10), (1, 1, 5, 15)],
+      [(0, 2, 0, 20), (1, 1, 3, 25)],
+      [(0, 2, 0, 10), (1, 1, 12, 15)],
+    ])
+    let checker = twoIncrementsChecker
+    #expect(checker.check(batch, invocation: 0, seconds: 1) == .linearizable)
+    #expect(checker.check(batch, invocation: 1, seconds: 1) == .linearizable)
+    #expect(checker.checks == 1)
+    #expect(fails(checker.check(batch, invocation: 2, seconds: 1)))
+    #expect(checker.checks == 2)
   }
 
   @Test func anInvocationOverlapsOnlyWhereTwoThreadsRanAtOnce() {

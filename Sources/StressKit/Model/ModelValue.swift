@@ -64,6 +64,17 @@ package struct ModelValue: Hashable, @unchecked Sendable {
     }
   }
 
+  /// Small values apart: an `Int`, `Bool` or optional `Int` from 0 to 63, or no result, each
+  /// has an index of its own below `compactCount`, so it is numbered by a table lookup rather
+  /// than a hash. Any other value has none.
+  package var compactIndex: Int? {
+    guard kind != .boxed, word < 64 else { return nil }
+    return Int(kind.rawValue) &* 64 &+ Int(word)
+  }
+
+  /// One more than the largest `compactIndex`.
+  package static var compactCount: Int { 64 * Int(Kind.boxed.rawValue) }
+
   /// The value as it was made, to show it.
   package var base: Any {
     switch kind {

@@ -1,13 +1,12 @@
 /// Checks the invocations of one scenario for linearizability: each distinct outcome once.
 ///
-/// An outcome is what decides the answer: every call's result, and for each call of the
-/// parallel part how many calls of each other thread had answered before it was made
-/// (Lincheck's clock). Real-time order follows from those counts alone, so an outcome seen
-/// before costs one lookup. Before that, an order that fitted the same answers is tried on
-/// this invocation's timing: most invocations answer alike and differ only in when. A new
-/// outcome is tried in the order its calls answered, one walk down the specification's tree,
-/// and searched only if that order does not fit. The specification's tree is kept for the
-/// whole scenario.
+/// Most invocations took effect in the order their calls answered, so that order is tried
+/// first: one walk down the specification's tree, read in place. Where it does not fit, an
+/// order that a search found for the same answers is tried on this invocation's timing, then
+/// the outcome itself is looked up: every call's result, and for each call of the parallel
+/// part how many calls of each other thread had answered before it was made (Lincheck's
+/// clock), from which real-time order follows. Only a new outcome is searched. The
+/// specification's tree is kept for the whole scenario.
 ///
 /// One thread uses a checker, so its state skips dynamic exclusivity checks, a runtime call
 /// on every access otherwise.
@@ -28,7 +27,7 @@ final class ScenarioChecker<M: ModelTest> {
   private let calls: [Scenario.Call]
   private let keyed: Bool
   private let checker: Checker
-  private let specification: SequentialSpecification<M.Instance>
+  private let specification: SequentialSpecification
   /// Outcomes checked, by a fingerprint of their answers and clocks.
   @exclusivity(unchecked) private var outcomes: [UInt64: [Outcome]] = [:]
   /// Answers seen with orders that fitted them, by the answers' fingerprint (not for keyed
@@ -37,26 +36,33 @@ final class ScenarioChecker<M: ModelTest> {
     [UInt64: [(results: [ModelValue], orders: [[Int]])]] = [:]
   /// Each history position's lane and index in it.
   private let positions: [(lane: Int, index: Int)]
+  /// The lanes' calls end to end, lane `l`'s from `flat[l]` to `flat[l + 1]`.
+  private let ids: [Int]
+  private let flat: [Int]
+  /// The lanes not yet done in an answered-order walk: each one's next record in the
+  /// invocation at hand, its response, and where its call and the lane's last are in `ids`.
+  /// Kept to reuse its storage.
+  @exclusivity(unchecked) private var cursors:
+    [(record: UnsafeMutablePointer<ModelRecord>, response: UInt64, next: Int, end: Int)] = []
   /// The clocks of the invocation at hand, kept to reuse its storage.
   @exclusivity(unchecked) private var clocks: [UInt16] = []
   /// The searches' storage and history, reused.
   @exclusivity(unchecked) private var scratch = Checker.Scratch()
   @exclusivity(unchecked) private var history: [Checker.Operation] = []
 
-  /// Distinct outcomes checked (not found in the cache).
+  /// Distinct outcomes checked: not explained by the order their calls answered in, nor by
+  /// an order or an outcome found before.
   private(set) var checks = 0
-  /// Checks that needed a search: the order the calls answered in did not fit.
-  private(set) var searches = 0
   /// Checks that ran out of time: neither a pass nor a failure.
   private(set) var unknowns = 0
 
   init(_ scenario: Scenario, operations: [ModelOperation<M.Instance>]) {
-    var ids: [Scenario.Call: Int] = [:]
+    var numbered: [Scenario.Call: Int] = [:]
     var calls: [Scenario.Call] = []
     lanes = scenario.lanes.map { lane in
       lane.map { call in
-        if let id = ids[call] { return id }
-        ids[call] = calls.count
+        if let id = numbered[call] { return id }
+        numbered[call] = calls.count
         calls.append(call)
         return calls.count - 1
       }
@@ -64,6 +70,8 @@ final class ScenarioChecker<M: ModelTest> {
     self.calls = calls
     let lanes = self.lanes
     total = lanes.reduce(0) { $0 + $1.count }
+    ids = lanes.flatMap { $0 }
+    flat = lanes.reduce(into: [0]) { $0.append($0.last! + $1.count) }
     positions = lanes.indices.flatMap { lane in lanes[lane].indices.map { (lane, $0) } }
     keyed = operations.allSatisfy(\.isKeyed)
     let specification = SequentialSpecification(
@@ -74,9 +82,12 @@ final class ScenarioChecker<M: ModelTest> {
 
   /// Whether invocation `invocation` of `batch` is linearizable, within `seconds`.
   func check(_ batch: ModelInvocations<M>, invocation: Int, seconds: Double) -> Checker.Verdict {
-    // Most invocations answer as an earlier one did, in another timing: an order that fitted
-    // those answers fits these too if it keeps this invocation's real-time order. Looked up
-    // by a fingerprint read in place, with no allocation.
+    // Most invocations took effect in the order their calls answered: one walk down the
+    // specification's tree, read in place, answers them with no lookup at all. Like a search,
+    // it answers nothing when the check has no time.
+    if seconds > 0, walksInAnsweredOrder(batch, invocation) { return .linearizable }
+    // Answers seen before in another timing: an order that fitted them fits these too if it
+    // keeps this invocation's real-time order. Looked up by a fingerprint read in place.
     let print = fingerprint(batch, invocation)
     for entry in witnesses[print] ?? [] where answers(batch, invocation, equal: entry.results) {
       for order in entry.orders where keeps(order, batch, invocation) { return .linearizable }
@@ -104,20 +115,7 @@ final class ScenarioChecker<M: ModelTest> {
             call: record.call, response: record.response))
       }
     }
-    // Most outcomes took effect in the order their calls answered: one walk down the
-    // specification's tree in that order spares the search. Like the search, it answers
-    // nothing once the check's time is up.
     let deadline = Platform.monotonicNanos() + UInt64(max(0, seconds) * 1e9)
-    if Platform.monotonicNanos() < deadline, let order = answeredInOrder() {
-      if keyed {
-        outcomes[key, default: []].append(
-          Outcome(results: results, clocks: clocks, linearizable: true))
-      } else {
-        remember(order, for: results, print)
-      }
-      return .linearizable
-    }
-    searches += 1
     let verdict: Checker.Verdict
     if keyed {
       verdict = checker.check(
@@ -136,24 +134,42 @@ final class ScenarioChecker<M: ModelTest> {
     return verdict
   }
 
-  /// The history's calls in the order they answered, if a sequential run in that order
+  /// Whether a sequential run of invocation `invocation`'s calls, in the order they answered,
   /// answers as they did. Under a lock most calls take effect in that order, and it keeps
   /// real-time order by construction: a call that answered before another was made answered
-  /// first. Equal times keep each lane's own order.
-  private func answeredInOrder() -> [Int]? {
-    var order = Array(history.indices)
-    order.sort {
-      let (a, b) = (history[$0].response, history[$1].response)
-      return a != b ? a < b : $0 < $1
+  /// first. Each lane answered in its own order, so the order is a merge of the lanes, walked
+  /// as it is made: equal times keep the lanes' order.
+  private func walksInAnsweredOrder(_ batch: ModelInvocations<M>, _ invocation: Int) -> Bool {
+    // Each lane's records, next call and its response, found once: the merge compares them
+    // at every step, and reads a record only to advance its lane.
+    cursors.removeAll(keepingCapacity: true)
+    for lane in lanes.indices where !lanes[lane].isEmpty {
+      let record = batch.slot(lane: lane, invocation: invocation, index: 0)
+      cursors.append((record, record.pointee.response, flat[lane], flat[lane + 1]))
     }
-    var node = specification.root
-    for k in order {
-      guard let next = specification.step(node, history[k].input, history[k].output) else {
-        return nil
+    // In place: a checked array would test its buffer's uniqueness at every step.
+    return cursors.withUnsafeMutableBufferPointer { cursors in
+      var live = cursors.count
+      var node = specification.root
+      while live > 0 {
+        var pick = 0
+        for c in 1..<live where cursors[c].response < cursors[pick].response { pick = c }
+        let cursor = cursors[pick]
+        let answer = specification.number(of: cursor.record.pointee.result ?? ModelValue(0))
+        guard let after = specification.step(node, ids[cursor.next], answer) else { return false }
+        node = after
+        if cursor.next + 1 < cursor.end {
+          cursors[pick].record += 1
+          cursors[pick].response = cursors[pick].record.pointee.response
+          cursors[pick].next += 1
+        } else {
+          // The lanes keep their order: equal times go to the first.
+          live -= 1
+          for c in pick..<live { cursors[c] = cursors[c + 1] }
+        }
       }
-      node = next
+      return true
     }
-    return order
   }
 
   /// Orders remembered per set of answers.

@@ -6,36 +6,45 @@
 /// call to the instance at hand. Where the test can tell states apart (`ModelTest.state(of:)`),
 /// equal states are one node, and the checker's memo merges their searches.
 ///
+/// Not generic: a fresh instance is erased into its two uses, applying a call and telling its
+/// state, once per instance. Code generic over the instance's type, run unspecialized as a
+/// catalog's model tests are, would look types up at run time at every step.
+///
 /// Unchecked Sendable, and its state unchecked for exclusive access: the checker that uses it
 /// runs on one thread, and the dynamic check costs a runtime call on every access of a search.
-package final class SequentialSpecification<Instance>: @unchecked Sendable {
-  private let operations: [ModelOperation<Instance>]
-  private let calls: [Scenario.Call]
-  private let make: () -> Instance
-  private let state: (Instance) -> AnyHashable?
+package final class SequentialSpecification: @unchecked Sendable {
+  /// Calls, the width of the tree's rows.
+  private let width: Int
+  private let fresh: () -> any Run
   /// Each node's parent and the call that first reached it, so its path is walked back rather
   /// than stored. The root has none.
   @exclusivity(unchecked) private var parents: [(node: Int, call: Int)] = [(-1, -1)]
-  /// The tree flat, a row of `calls.count` per node: the child a call reaches (-1 while
+  /// The tree flat, a row of `width` per node: the child a call reaches (-1 while
   /// unexplored) and what it answered, as an answer's number. No allocation per node beyond
   /// the rows' growth.
   @exclusivity(unchecked) private var children: [Int]
   @exclusivity(unchecked) private var answers: [Int]
-  /// Answers by number, so the search compares integers, not values.
+  /// Answers by number, so the search compares integers, not values: small ones by their
+  /// `compactIndex` (-1 until numbered), the rest by hash.
+  @exclusivity(unchecked) private var compactNumbers = [Int](
+    repeating: -1, count: ModelValue.compactCount)
   @exclusivity(unchecked) private var numbers: [ModelValue: Int] = [:]
+  @exclusivity(unchecked) private var numbered = 0
   @exclusivity(unchecked) private var byState: [AnyHashable: Int] = [:]
+  /// The path replayed to rebuild a state, kept to reuse its storage.
+  @exclusivity(unchecked) private var path: [Int] = []
   /// The instance at hand and the node it is in.
-  @exclusivity(unchecked) private var cursor: (node: Int, instance: Instance)?
+  @exclusivity(unchecked) private var cursor: (node: Int, run: any Run)?
 
   /// A specification for `calls` (a scenario's distinct calls, by index).
-  package init(
+  package init<Instance>(
     operations: [ModelOperation<Instance>], calls: [Scenario.Call],
     make: @escaping () -> Instance, state: @escaping (Instance) -> AnyHashable?
   ) {
-    self.operations = operations
-    self.calls = calls
-    self.make = make
-    self.state = state
+    let bodies = calls.map { operations[$0.operation].body }
+    let choices = calls.map(\.choices)
+    fresh = { Instanced(make(), bodies, choices, state) }
+    width = calls.count
     children = [Int](repeating: -1, count: calls.count)
     answers = [Int](repeating: -1, count: calls.count)
     if let key = state(make()) { byState[key] = root }
@@ -46,8 +55,9 @@ package final class SequentialSpecification<Instance>: @unchecked Sendable {
 
   /// The state after `call` from `node`, or nil if a sequential run from there would not have
   /// answered the answer numbered `answer` (see `number(of:)`).
+  @inline(__always)
   package func step(_ node: Int, _ call: Int, _ answer: Int) -> Int? {
-    let slot = node * calls.count + call
+    let slot = node * width + call
     if children[slot] < 0 { explore(node, call, slot) }
     return answers[slot] == answer ? children[slot] : nil
   }
@@ -59,46 +69,76 @@ package final class SequentialSpecification<Instance>: @unchecked Sendable {
   }
 
   /// The number of an answer: equal values, equal numbers.
+  @inline(__always)
   package func number(of value: ModelValue) -> Int {
+    if let index = value.compactIndex {
+      if compactNumbers[index] < 0 {
+        compactNumbers[index] = numbered
+        numbered += 1
+      }
+      return compactNumbers[index]
+    }
     if let known = numbers[value] { return known }
-    numbers[value] = numbers.count
-    return numbers.count - 1
+    numbers[value] = numbered
+    numbered += 1
+    return numbered - 1
   }
 
   /// States explored so far.
   package var explored: Int { parents.count }
 
   private func explore(_ node: Int, _ call: Int, _ slot: Int) {
-    let instance: Instance
+    let run: any Run
     if let cursor, cursor.node == node {
-      instance = cursor.instance
+      run = cursor.run
     } else {
-      instance = make()
-      var path: [Int] = []
+      run = fresh()
+      path.removeAll(keepingCapacity: true)
       var at = node
       while at != root {
         path.append(parents[at].call)
         at = parents[at].node
       }
-      for past in path.reversed() { _ = apply(past, to: instance) }
+      for past in path.reversed() { _ = run.apply(past) }
     }
-    answers[slot] = number(of: apply(call, to: instance))
-    let key = state(instance)
+    answers[slot] = number(of: run.apply(call))
+    let key = run.state()
     let reached: Int
     if let key, let known = byState[key] {
       reached = known
     } else {
       reached = parents.count
       parents.append((node, call))
-      children.append(contentsOf: repeatElement(-1, count: calls.count))
-      answers.append(contentsOf: repeatElement(-1, count: calls.count))
+      children.append(contentsOf: repeatElement(-1, count: width))
+      answers.append(contentsOf: repeatElement(-1, count: width))
       if let key { byState[key] = reached }
     }
-    cursor = (reached, instance)
+    cursor = (reached, run)
     children[slot] = reached
   }
+}
 
-  private func apply(_ call: Int, to instance: Instance) -> ModelValue {
-    operations[calls[call].operation].body(instance, calls[call].choices)
+/// A fresh instance of a specification, erased: one allocation per instance, and only the
+/// methods' bodies are generic.
+private protocol Run: AnyObject {
+  /// Applies the call numbered `call`, answering its result.
+  func apply(_ call: Int) -> ModelValue
+  func state() -> AnyHashable?
+}
+
+private final class Instanced<Instance>: Run {
+  private let instance: Instance
+  private let bodies: [@Sendable (Instance, [Int]) -> ModelValue]
+  private let choices: [[Int]]
+  private let tell: (Instance) -> AnyHashable?
+
+  init(
+    _ instance: Instance, _ bodies: [@Sendable (Instance, [Int]) -> ModelValue],
+    _ choices: [[Int]], _ tell: @escaping (Instance) -> AnyHashable?
+  ) {
+    (self.instance, self.bodies, self.choices, self.tell) = (instance, bodies, choices, tell)
   }
+
+  func apply(_ call: Int) -> ModelValue { bodies[call](instance, choices[call]) }
+  func state() -> AnyHashable? { tell(instance) }
 }
