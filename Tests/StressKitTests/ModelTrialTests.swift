@@ -1,3 +1,4 @@
+import Synchronization
 import Testing
 
 @testable import StressKit
@@ -157,6 +158,29 @@ import Testing
     }
     #expect(checker.checks == 0)
     #expect(locked.record(lane: 3, invocation: 7, index: 0).result == ModelValue(5))
+  }
+
+  @Test func answersWithNoCompactIndexAreWalkedByTheirNumber() throws {
+    // Strings have no compact index: records carry none, and the walk numbers them by hash.
+    #expect(ModelRecord(result: ModelValue("#1")).compact == -1)
+    var record = ModelRecord(result: ModelValue(3))
+    #expect(record.compact == Int32(ModelValue(3).compactIndex!))
+    record.result = ModelValue("#3")
+    #expect(record.compact == -1)
+    let call = Scenario.Call(operation: 0)
+    let scenario = Scenario(initial: [call], parallel: [[call, call], [call]], post: [call])
+    let (locked, _) = try ModelTrial<LabelledCounter>.execute(
+      scenario, 20, LockWrapper(), pin: false, onStart: nil)
+    let checker = ScenarioChecker<LabelledCounter>(scenario, operations: LabelledCounter.operations)
+    for i in 0..<20 {
+      #expect(checker.check(locked, invocation: i, seconds: 1) == .linearizable)
+    }
+    #expect(checker.checks == 0)
+    #expect(locked.record(lane: 3, invocation: 4, index: 0).result == ModelValue("#5"))
+    // The same labels, one answered twice: no order explains it.
+    locked.slot(lane: 1, invocation: 0, index: 0).pointee.result = ModelValue("#2")
+    locked.slot(lane: 0, invocation: 0, index: 0).pointee.result = ModelValue("#2")
+    #expect(checker.check(locked, invocation: 0, seconds: 1) != .linearizable)
   }
 
   @Test func aRepeatedOutcomeIsCheckedOnce() {
@@ -348,5 +372,20 @@ import Testing
         "| parallel | get(0): nil       | getOrCreate(0): 2 |",
         "|          |                   | get(1): 1         |",
       ])
+  }
+}
+
+/// A counter whose increments answer labels ("#1", "#2"...): results with no compact index.
+final class LabelledCounter: @unchecked Sendable {
+  private let value = Atomic<Int>(0)
+  func increment() -> String { "#\(value.add(1, ordering: .relaxed).newValue)" }
+}
+
+extension LabelledCounter: ModelTest {
+  static let info = SubjectInfo(
+    id: "test-labelled-counter", summary: "increments answer labels", documented: .notListed)
+  static func make() -> LabelledCounter { LabelledCounter() }
+  static var operations: [ModelOperation<LabelledCounter>] {
+    [.write("increment") { $0.increment() }]
   }
 }

@@ -1,8 +1,18 @@
 /// What one operation of an invocation did: its result and when it was called and answered.
 package struct ModelRecord {
-  package var result: ModelValue?
-  package var call: UInt64 = 0
-  package var response: UInt64 = 0
+  package var result: ModelValue? {
+    didSet { compact = Int32(truncatingIfNeeded: result?.compactIndex ?? -1) }
+  }
+  /// The result's `compactIndex`, -1 if it has none: the checker reads it rather than copy
+  /// the result. Set with the result, after the call's timed span.
+  package private(set) var compact: Int32 = -1
+  package var call: UInt64
+  package var response: UInt64
+
+  package init(result: ModelValue? = nil, call: UInt64 = 0, response: UInt64 = 0) {
+    (self.result, self.call, self.response) = (result, call, response)
+    compact = Int32(truncatingIfNeeded: result?.compactIndex ?? -1)
+  }
 }
 
 /// A batch of invocations of one scenario, as the wrappers see it: a subject whose steps are

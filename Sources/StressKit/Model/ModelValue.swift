@@ -17,16 +17,18 @@ package struct ModelValue: Hashable, @unchecked Sendable {
     init(_ value: AnyHashable) { self.value = value }
   }
 
-  private let kind: Kind
+  // The kind last: its spare bits then hold an optional's tag, so a `ModelValue?` takes 17
+  // bytes and a record's next field can start in its last word.
   private let word: UInt64
   private let box: Box?
+  private let kind: Kind
 
   package init<Value: Hashable & Sendable>(_ value: Value) {
     // Comparing metadata is a pointer compare, so this costs the call path next to nothing.
     if Value.self == Int.self {
-      (kind, word, box) = (.int, UInt64(bitPattern: Int64(unsafeBitCast(value, to: Int.self))), nil)
+      (word, box, kind) = (UInt64(bitPattern: Int64(unsafeBitCast(value, to: Int.self))), nil, .int)
     } else if Value.self == Bool.self {
-      (kind, word, box) = (.bool, unsafeBitCast(value, to: Bool.self) ? 1 : 0, nil)
+      (word, box, kind) = (unsafeBitCast(value, to: Bool.self) ? 1 : 0, nil, .bool)
     } else if Value.self == Int?.self {
       let optional = unsafeBitCast(value, to: Int?.self)
       (kind, word, box) = (

@@ -155,7 +155,10 @@ final class ScenarioChecker<M: ModelTest> {
         var pick = 0
         for c in 1..<live where cursors[c].response < cursors[pick].response { pick = c }
         let cursor = cursors[pick]
-        let answer = specification.number(of: cursor.record.pointee.result ?? ModelValue(0))
+        let compact = Int(cursor.record.pointee.compact)
+        let answer =
+          compact >= 0
+          ? compact : specification.number(of: cursor.record.pointee.result ?? ModelValue(0))
         guard let after = specification.step(node, ids[cursor.next], answer) else { return false }
         node = after
         if cursor.next + 1 < cursor.end {

@@ -19,17 +19,13 @@ package final class SequentialSpecification: @unchecked Sendable {
   /// Each node's parent and the call that first reached it, so its path is walked back rather
   /// than stored. The root has none.
   @exclusivity(unchecked) private var parents: [(node: Int, call: Int)] = [(-1, -1)]
-  /// The tree flat, a row of `width` per node: the child a call reaches (-1 while
-  /// unexplored) and what it answered, as an answer's number. No allocation per node beyond
-  /// the rows' growth.
-  @exclusivity(unchecked) private var children: [Int]
-  @exclusivity(unchecked) private var answers: [Int]
-  /// Answers by number, so the search compares integers, not values: small ones by their
-  /// `compactIndex` (-1 until numbered), the rest by hash.
-  @exclusivity(unchecked) private var compactNumbers = [Int](
-    repeating: -1, count: ModelValue.compactCount)
+  /// The tree flat, a row of `width` pairs per node: the child a call reaches (-1 while
+  /// unexplored) and what it answered, as an answer's number, side by side so a step reads
+  /// one place. No allocation per node beyond the rows' growth.
+  @exclusivity(unchecked) private var tree: [(child: Int, answer: Int)]
+  /// Answers by number, so the search compares integers, not values: a small one is its
+  /// `compactIndex`, any other is numbered by hash from `ModelValue.compactCount` on.
   @exclusivity(unchecked) private var numbers: [ModelValue: Int] = [:]
-  @exclusivity(unchecked) private var numbered = 0
   @exclusivity(unchecked) private var byState: [AnyHashable: Int] = [:]
   /// The path replayed to rebuild a state, kept to reuse its storage.
   @exclusivity(unchecked) private var path: [Int] = []
@@ -45,8 +41,7 @@ package final class SequentialSpecification: @unchecked Sendable {
     let choices = calls.map(\.choices)
     fresh = { Instanced(make(), bodies, choices, state) }
     width = calls.count
-    children = [Int](repeating: -1, count: calls.count)
-    answers = [Int](repeating: -1, count: calls.count)
+    tree = Array(repeating: (-1, -1), count: calls.count)
     if let key = state(make()) { byState[key] = root }
   }
 
@@ -58,8 +53,8 @@ package final class SequentialSpecification: @unchecked Sendable {
   @inline(__always)
   package func step(_ node: Int, _ call: Int, _ answer: Int) -> Int? {
     let slot = node * width + call
-    if children[slot] < 0 { explore(node, call, slot) }
-    return answers[slot] == answer ? children[slot] : nil
+    if tree[slot].child < 0 { explore(node, call, slot) }
+    return tree[slot].answer == answer ? tree[slot].child : nil
   }
 
   /// The state after `call` from `node`, or nil if a sequential run from there would not have
@@ -71,17 +66,13 @@ package final class SequentialSpecification: @unchecked Sendable {
   /// The number of an answer: equal values, equal numbers.
   @inline(__always)
   package func number(of value: ModelValue) -> Int {
-    if let index = value.compactIndex {
-      if compactNumbers[index] < 0 {
-        compactNumbers[index] = numbered
-        numbered += 1
-      }
-      return compactNumbers[index]
-    }
+    value.compactIndex ?? numberByHash(value)
+  }
+
+  private func numberByHash(_ value: ModelValue) -> Int {
     if let known = numbers[value] { return known }
-    numbers[value] = numbered
-    numbered += 1
-    return numbered - 1
+    numbers[value] = ModelValue.compactCount + numbers.count
+    return ModelValue.compactCount + numbers.count - 1
   }
 
   /// States explored so far.
@@ -101,7 +92,7 @@ package final class SequentialSpecification: @unchecked Sendable {
       }
       for past in path.reversed() { _ = run.apply(past) }
     }
-    answers[slot] = number(of: run.apply(call))
+    let answer = number(of: run.apply(call))
     let key = run.state()
     let reached: Int
     if let key, let known = byState[key] {
@@ -109,12 +100,11 @@ package final class SequentialSpecification: @unchecked Sendable {
     } else {
       reached = parents.count
       parents.append((node, call))
-      children.append(contentsOf: repeatElement(-1, count: width))
-      answers.append(contentsOf: repeatElement(-1, count: width))
+      tree.append(contentsOf: repeatElement((child: -1, answer: -1), count: width))
       if let key { byState[key] = reached }
     }
     cursor = (reached, run)
-    children[slot] = reached
+    tree[slot] = (reached, answer)
   }
 }
 
