@@ -87,6 +87,10 @@ extension RunCommand {
         "Trials per cell run first and discarded, so measured trials find a warm process.",
         default: "from --mode: 0, 1 or 2", ValueParser.budget(.warmup).map { Int($0) },
         to: \.run.warmup),
+      .flag(
+        "forks",
+        "Run every measured trial in a fresh worker of its own, after the warmup there (JMH's forks): trials in one process share its speed, so only forked trials are independent samples for 'stress compare'. Each trial costs a fresh worker (about 11 ms) and its warmup more. The nightly job uses it.",
+        sets: \.run.forks),
       .value(
         "stride", "<n>",
         "Make all threads meet at a checkpoint every n operations, so they collide often.",

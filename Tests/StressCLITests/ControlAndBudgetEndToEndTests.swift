@@ -58,6 +58,19 @@ import Testing
     #expect(r.out.contains("no positive control ran)"))
   }
 
+  @Test func forkedTrialsRunAndAreRecordedAsAnyOthers() throws {
+    let dir = try temporaryDirectory()
+    let csv = dir.appendingPathComponent("r.csv")
+    let r = try runStress([
+      "run", "--subjects", "counter,noop", "--wrappers", "lock", "--threads", "1,2", "--ops",
+      "200", "--trials", "3", "--warmup", "1", "--forks", "--no-control", "--out", csv.path,
+    ])
+    #expect(r.code == 0, "\(r.err)")
+    let rows = try readCellRows(csv)
+    #expect(rows.count == 12)
+    #expect(rows.allSatisfy { $0["outcome"] == "ok" && Double($0["ops_per_sec"]!)! > 0 })
+  }
+
   @Test func aTimeBudgetGivesTheMinimumsThenMoreAndResumesWithWhatIsLeft() throws {
     let dir = try temporaryDirectory()
     let csv = dir.appendingPathComponent("r.csv")

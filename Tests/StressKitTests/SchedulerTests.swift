@@ -141,6 +141,58 @@ import Testing
     #expect(log.runners == 4)
   }
 
+  @Test func forkedTrialsEachGetAFreshRunnerAndTheirOwnWarmup() throws {
+    var plan = try plan(trials: 3, warmup: 2, cells: 2, control: true)
+    plan.forks = true
+    let log = Log()
+    var runners: [Int] = []
+    try Scheduler(plan: plan, clock: { log.now }) {
+      log.runners += 1
+      return FakeRunner(base: plan.seed, log: log) { spec, trial in
+        runners.append(log.runners)
+        return Self.controlCaught(spec, trial)
+      }
+    }.run(observers: [log])
+    // Per cell: three forks of two warmup trials and one measured, then the control's trial
+    // (its first at the cell's thread count) in the last fork's runner: it is never forked.
+    let fork = [-2, -1]
+    let cell = fork + [0] + fork + [1] + fork + [2]
+    #expect(log.trials == cell + [0] + cell + [0])
+    #expect(log.warmups == 12)
+    #expect(log.records.filter { !$0.cell.isControl }.map(\.trial) == [0, 1, 2, 0, 1, 2])
+    #expect(log.runners == 6)
+    #expect(runners == [1, 1, 1, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 6])
+    // Unforked, the warmup runs once per cell and one runner goes on throughout.
+    plan.forks = false
+    let plain = Log()
+    try scheduler(plan, plain, answer: Self.controlCaught).run(observers: [plain])
+    #expect(plain.trials == fork + [0, 1, 2, 0] + fork + [0, 1, 2, 0])
+    #expect(plain.runners == 1)
+  }
+
+  @Test func aBudgetCountsAForksWarmupAndFreshWorkerInItsTrialsCost() throws {
+    // unprotected's open verdict takes the whole budget.
+    var plan = try budgeted(1.0, wrappers: ["unprotected"])
+    plan.warmup = 1
+    plan.forks = true
+    let prior = BudgetPlanner.priorCost(of: plan.cells[0], plan: plan)
+    #expect(prior == 2 * BudgetPlanner.overheadPerTrial + BudgetPlanner.freshWorkerCost)
+    // The warmup is in each trial's prior, not added once more for the cell.
+    #expect(BudgetPlanner.minimumCost(of: plan, completed: []) == Double(plan.trials) * prior)
+    plan.forks = false
+    #expect(
+      BudgetPlanner.minimumCost(of: plan, completed: [])
+        == Double(plan.trials + 1) * BudgetPlanner.priorCost(of: plan.cells[0], plan: plan))
+    // Run forked on the fake clock: a visit's measured cost is its trials' and their warmups'.
+    plan.forks = true
+    let log = Log()
+    log.trialCost = 1.0 / 128
+    let cells = try scheduler(plan, log).run(observers: [log])
+    // Every trial costs 2/128 s with its warmup: the budget holds 64 of them, in visits of 2.
+    #expect(cells[0].trials == 64)
+    #expect(log.now == 1.0)
+  }
+
   @Test func resumedTrialsAreNotRunAgainButCount() throws {
     let plan = try plan(trials: 3, cells: 2)
     let done = [0, 2].map {

@@ -9,13 +9,17 @@ package enum BudgetPlanner {
   /// truly too small.
   package static let overheadPerTrial = 0.001
   /// Seconds a fresh worker costs (BENCHMARKS.md, "fresh worker"): paid by every trial of a
-  /// fresh-process cell.
+  /// fresh-process cell, and by every forked trial.
   package static let freshWorkerCost = 0.010
 
   /// Seconds one trial of `cell` is assumed to take before any has run: at least its timed
-  /// region and the overheads above.
+  /// region and the overheads above; a forked trial, its fork's warmup as well.
   package static func priorCost(of cell: Cell, plan: Plan) -> Double {
-    (plan.bound.seconds ?? 0) + overheadPerTrial + (cell.freshProcess ? freshWorkerCost : 0)
+    let trial = (plan.bound.seconds ?? 0) + overheadPerTrial
+    if plan.forks && !cell.isControl {
+      return Double(1 + plan.warmup) * trial + freshWorkerCost
+    }
+    return trial + (cell.freshProcess ? freshWorkerCost : 0)
   }
 
   /// Seconds the minimums still need at least: every cell's missing trials (and its warmup
@@ -27,7 +31,9 @@ package enum BudgetPlanner {
     for cell in plan.cells {
       let missing = (0..<plan.trials).filter { !(done[cell]?.contains($0) ?? false) }.count
       guard missing > 0 else { continue }
-      total += Double(missing + plan.warmup) * priorCost(of: cell, plan: plan)
+      // A forked trial's prior includes its warmup; otherwise the cell's warmup runs once.
+      let warmup = plan.forks ? 0 : plan.warmup
+      total += Double(missing + warmup) * priorCost(of: cell, plan: plan)
       if plan.control && cell.threads > 1 {
         total += priorCost(of: .control(threads: cell.threads), plan: plan)
       }

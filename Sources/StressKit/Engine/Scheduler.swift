@@ -1,7 +1,8 @@
 /// Runs a plan: its trials in a worker process, one trial at a time, every finished trial
 /// handed to the observers at once. A worker goes on from cell to cell while its trials pass
 /// (a fresh worker costs about 10 ms, more than a quick trial); a fresh one follows any failed
-/// trial, and every trial of a fresh-process cell.
+/// trial, and every trial of a fresh-process cell. Forked (`Plan.forks`), every measured trial
+/// gets a fresh worker and its own warmup.
 ///
 /// With the plan's control on, each cell at 2 or more threads is followed by one trial of the
 /// positive control at its thread count, in the same worker: the control sees the machine as
@@ -155,22 +156,20 @@ package final class Scheduler {
       if announced {
         for o in observers { try o.cellStarted(cell, index: index, of: plan.cells.count) }
       }
-      // Negative trials are the warmup: run in the same worker, then discarded.
-      let warmup = announced ? Array(-plan.warmup..<0) : []
-      for trial in warmup + remaining {
-        let started = scheduler.clock()
-        let result = try run(cell, trial: trial)
-        if trial < 0 {
-          for o in observers { try o.warmupFinished(cell, result: result) }
-          continue
+      let warmup = Array(-plan.warmup..<0)
+      if plan.forks && !cell.freshProcess {
+        // JMH's forks: each trial in a fresh worker, after its own warmup there. Its cost
+        // counts both, for the budget.
+        for trial in remaining {
+          worker?.stop()
+          let started = scheduler.clock()
+          for w in warmup { try warm(cell, w) }
+          try measure(index, trial, since: started)
         }
-        cost[index].seconds += scheduler.clock() - started
-        cost[index].trials += 1
-        nextTrial[index] = max(nextTrial[index], trial + 1)
-        let record = TrialRecord(
-          cell: cell, trial: trial, seed: plan.seed(forTrial: trial), result: result)
-        cells[index].add(record)
-        for o in observers { try o.trialFinished(record) }
+      } else {
+        // Negative trials are the warmup: run in the same worker, then discarded.
+        if announced { for w in warmup { try warm(cell, w) } }
+        for trial in remaining { try measure(index, trial, since: scheduler.clock()) }
       }
       if announced {
         for o in observers { try o.cellFinished(cells[index]) }
@@ -178,6 +177,26 @@ package final class Scheduler {
       if plan.control && cell.threads > 1 {
         try control(threads: cell.threads, visit: visit)
       }
+    }
+
+    /// A warmup trial of `cell`, numbered `trial` (negative): its result is discarded.
+    func warm(_ cell: Cell, _ trial: Int) throws {
+      let result = try run(cell, trial: trial)
+      for o in observers { try o.warmupFinished(cell, result: result) }
+    }
+
+    /// Trial `trial` of cell `index`, recorded and handed to the observers; its cost, for the
+    /// budget, is counted from `started`.
+    func measure(_ index: Int, _ trial: Int, since started: Double) throws {
+      let cell = plan.cells[index]
+      let result = try run(cell, trial: trial)
+      cost[index].seconds += scheduler.clock() - started
+      cost[index].trials += 1
+      nextTrial[index] = max(nextTrial[index], trial + 1)
+      let record = TrialRecord(
+        cell: cell, trial: trial, seed: plan.seed(forTrial: trial), result: result)
+      cells[index].add(record)
+      for o in observers { try o.trialFinished(record) }
     }
 
     /// The control's trial after a visit: numbered by the visit, interleaved across shards

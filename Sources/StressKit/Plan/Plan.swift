@@ -14,8 +14,13 @@ package struct Plan: Sendable {
   package var seed: UInt64
   /// Seconds a trial may run before it is declared a hang.
   package var timeout: Double
-  /// Trials per cell run first and discarded.
+  /// Trials per cell run first and discarded; with `forks`, per trial.
   package var warmup: Int
+  /// JMH's forks: every measured trial in a fresh worker of its own, after the warmup there.
+  /// Trials in one process share its speed (its memory's layout, its threads' cores), so
+  /// trials that share a worker are not independent samples; forked ones are, as the
+  /// Mann-Whitney test of `stress compare` assumes. Each trial costs a fresh worker more.
+  package var forks = false
   package var tuning: Tuning
   /// Count ThreadSanitizer reports per trial (see `scripts/tsan.sh`).
   package var countsSanitizerReports = false
@@ -193,6 +198,7 @@ extension Plan {
       seed: options.seed ?? UInt64.random(in: 0...UInt64(UInt32.max)), timeout: timeout,
       warmup: max(0, budget.warmup ?? 0), tuning: options.tuning)
     countsSanitizerReports = options.countsSanitizerReports
+    forks = options.forks
     shard = options.shard
     suitePath = suite.path
     // A catalog built without `Catalog.standard` has no control for its workers to run.

@@ -22,6 +22,8 @@ package struct RunOptions: Sendable, Equatable {
   package var driver = Driver.threads
   /// Discarded trials per cell before the measured ones.
   package var warmup: Int?
+  /// Every measured trial in a fresh worker, warmed up there (`--forks`, see `Plan.forks`).
+  package var forks = false
   /// Count ThreadSanitizer reports per trial (the binary is built with TSan).
   package var countsSanitizerReports = false
   /// Run only this slice of the cells (`--shard I/N`).
