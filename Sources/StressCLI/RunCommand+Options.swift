@@ -89,7 +89,7 @@ extension RunCommand {
         to: \.run.warmup),
       .flag(
         "forks",
-        "Run every measured trial in a fresh worker of its own, after the warmup there (JMH's forks): trials in one process share its speed, so only forked trials are independent samples for 'stress compare'. Each trial costs a fresh worker (about 11 ms) and its warmup more. The nightly job uses it.",
+        "Run every measured trial in a fresh worker of its own, after the warmup there (JMH's forks): trials in one process share its speed, so only forked trials are independent samples for 'stress compare'. Each trial then costs a fresh worker (10 to 12 ms here) and its warmup more.",
         sets: \.run.forks),
       .value(
         "stride", "<n>",

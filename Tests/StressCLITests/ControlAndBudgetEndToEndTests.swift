@@ -61,14 +61,22 @@ import Testing
   @Test func forkedTrialsRunAndAreRecordedAsAnyOthers() throws {
     let dir = try temporaryDirectory()
     let csv = dir.appendingPathComponent("r.csv")
-    let r = try runStress([
+    let plan = [
       "run", "--subjects", "counter,noop", "--wrappers", "lock", "--threads", "1,2", "--ops",
-      "200", "--trials", "3", "--warmup", "1", "--forks", "--no-control", "--out", csv.path,
-    ])
+      "200", "--trials", "3", "--warmup", "1", "--seed", "5", "--no-control", "--out", csv.path,
+    ]
+    let r = try runStress(plan + ["--forks"])
     #expect(r.code == 0, "\(r.err)")
     let rows = try readCellRows(csv)
     #expect(rows.count == 12)
     #expect(rows.allSatisfy { $0["outcome"] == "ok" && Double($0["ops_per_sec"]!)! > 0 })
+    #expect(rows.allSatisfy { $0["forks"] == "true" })
+    // Resuming it unforked would mix the two kinds of trial in its cells: refused.
+    let unforked = try runStress(plan + ["--resume"])
+    #expect(unforked.code == 64 && unforked.err.contains("forks"), "\(unforked.err)")
+    let other = dir.appendingPathComponent("plain.csv")
+    #expect(try runStress(Array(plan.dropLast()) + [other.path]).code == 0)
+    #expect(try readCellRows(other).allSatisfy { $0["forks"] == "false" })
   }
 
   @Test func aTimeBudgetGivesTheMinimumsThenMoreAndResumesWithWhatIsLeft() throws {

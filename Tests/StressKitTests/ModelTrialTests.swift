@@ -320,7 +320,7 @@ import Testing
     let detail = result.detail
     #expect(
       detail.hasSuffix(
-        " distinct outcomes unknown: their checks ran out of time (0.0 s each), so they were neither passed nor failed"
+        " distinct outcomes that needed a search unknown: their checks ran out of time (0.0 s each), so they were neither passed nor failed"
       ))
     let counts = detail.split(separator: " ").prefix(3)
     #expect(

@@ -40,18 +40,20 @@ import Testing
     #expect(file.rows.count == 1)
   }
 
-  /// A file from before the `burst` column (a nightly baseline) reads with `burst` 0, and
-  /// cannot be resumed, which would append rows of another width.
-  @Test func aFileWithoutTheBurstColumnReadsAsNoBurst() throws {
-    let at = try #require(ResultColumns.header.firstIndex(of: "burst"))
+  /// A file from before the `burst` or `forks` column (a nightly baseline) reads with no
+  /// burst and no forks, and cannot be resumed, which would append rows of another width.
+  @Test(arguments: [["burst", "forks"], ["forks"]])
+  func aFileWithoutTheAddedColumnsReadsAsTheirEarlierValue(missing: [String]) throws {
     let rows = CSV.parse(F.csv([F.trial(F.cell("lock"), 0), F.trial(F.cell("lock"), 1)]))
-    let earlier = rows.map { row in Array(row[..<at] + row[(at + 1)...]) }
-    #expect(earlier[0] == ResultColumns.earlierHeader)
+    let kept = ResultColumns.header.indices.filter { !missing.contains(ResultColumns.header[$0]) }
+    let earlier = rows.map { row in kept.map { row[$0] } }
+    #expect(earlier[0] == ResultColumns.header(without: missing))
     let path = try F.write(earlier.map(CSV.line).joined())
     let file = try ResultsFile.load(path)
     #expect(file.isEarlierVersion)
     #expect(file.records.map(\.trial) == [0, 1])
     #expect(file.rows.allSatisfy { file.value("burst", in: $0) == "0" })
+    #expect(file.rows.allSatisfy { file.value("forks", in: $0) == "false" })
     #expect(throws: PlanError.self) { try ResumedRun.read(path: path) }
   }
 

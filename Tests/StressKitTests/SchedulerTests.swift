@@ -55,11 +55,12 @@ import Testing
   static let ok = TrialResult(
     outcome: .ok, failures: 0, ops: 10, reads: 5, writes: 5, seconds: 0.01)
 
-  func plan(trials: Int = 3, warmup: Int = 0, cells: Int = 1, control: Bool = false) throws
-    -> Plan
-  {
+  func plan(
+    trials: Int = 3, warmup: Int = 0, cells: Int = 1, control: Bool = false, forks: Bool = false
+  ) throws -> Plan {
     var options = RunOptions()
     options.control = control
+    options.forks = forks
     options.subjects = ["test-wide-window-counter"]
     options.wrappers = ["lock"]
     options.threads = Array([2, 4, 8].prefix(cells))
@@ -142,8 +143,8 @@ import Testing
   }
 
   @Test func forkedTrialsEachGetAFreshRunnerAndTheirOwnWarmup() throws {
-    var plan = try plan(trials: 3, warmup: 2, cells: 2, control: true)
-    plan.forks = true
+    var plan = try plan(trials: 3, warmup: 2, cells: 2, control: true, forks: true)
+    #expect(plan.forks)
     let log = Log()
     var runners: [Int] = []
     try Scheduler(plan: plan, clock: { log.now }) {
@@ -179,6 +180,13 @@ import Testing
     #expect(prior == 2 * BudgetPlanner.overheadPerTrial + BudgetPlanner.freshWorkerCost)
     // The warmup is in each trial's prior, not added once more for the cell.
     #expect(BudgetPlanner.minimumCost(of: plan, completed: []) == Double(plan.trials) * prior)
+    // A fresh-process cell is not forked: its warmup runs once, its trials pay a fresh worker.
+    var fresh = plan
+    fresh.cells[0].freshProcess = true
+    #expect(
+      BudgetPlanner.minimumCost(of: fresh, completed: [])
+        == Double(plan.trials + 1)
+        * (BudgetPlanner.overheadPerTrial + BudgetPlanner.freshWorkerCost))
     plan.forks = false
     #expect(
       BudgetPlanner.minimumCost(of: plan, completed: [])

@@ -16,7 +16,8 @@ package enum BudgetPlanner {
   /// region and the overheads above; a forked trial, its fork's warmup as well.
   package static func priorCost(of cell: Cell, plan: Plan) -> Double {
     let trial = (plan.bound.seconds ?? 0) + overheadPerTrial
-    if plan.forks && !cell.isControl {
+    // A fresh-process cell is never forked: its trials have fresh workers already.
+    if plan.forks && !cell.isControl && !cell.freshProcess {
       return Double(1 + plan.warmup) * trial + freshWorkerCost
     }
     return trial + (cell.freshProcess ? freshWorkerCost : 0)
@@ -32,7 +33,8 @@ package enum BudgetPlanner {
       let missing = (0..<plan.trials).filter { !(done[cell]?.contains($0) ?? false) }.count
       guard missing > 0 else { continue }
       // A forked trial's prior includes its warmup; otherwise the cell's warmup runs once.
-      let warmup = plan.forks ? 0 : plan.warmup
+      let forked = plan.forks && !cell.freshProcess
+      let warmup = forked ? 0 : plan.warmup
       total += Double(missing + warmup) * priorCost(of: cell, plan: plan)
       if plan.control && cell.threads > 1 {
         total += priorCost(of: .control(threads: cell.threads), plan: plan)

@@ -161,8 +161,8 @@ package final class Scheduler {
         // JMH's forks: each trial in a fresh worker, after its own warmup there. Its cost
         // counts both, for the budget.
         for trial in remaining {
-          worker?.stop()
           let started = scheduler.clock()
+          worker?.stop()
           for w in warmup { try warm(cell, w) }
           try measure(index, trial, since: started)
         }

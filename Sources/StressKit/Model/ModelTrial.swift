@@ -175,8 +175,9 @@ package enum ModelTrial<M: ModelTest> {
         result.timeToFailureMs = Double(found.atNanos) / 1e6
       } else if report.unknowns > 0 {
         result.detail =
-          "\(report.unknowns) of \(report.checks) distinct outcomes unknown: their checks ran "
-          + "out of time (\(options.checkSeconds) s each), so they were neither passed nor failed"
+          "\(report.unknowns) of \(report.checks) distinct outcomes that needed a search "
+          + "unknown: their checks ran out of time (\(options.checkSeconds) s each), so they "
+          + "were neither passed nor failed"
       }
       report.parallelNanos = counts.nanos
       report.totalNanos = Platform.monotonicNanos() - began

@@ -7,7 +7,8 @@ package enum ResultColumns {
     "run_id", "started_at", "suite", "mode", "subject", "documented", "sendable", "wrapper",
     "protected", "expectation",
     "driver", "threads", "readers", "writers", "read_ratio", "ops_limit", "seconds_limit",
-    "stride", "yield_probability", "pinned", "instances", "burst", "warmup_trials", "shard",
+    "stride", "yield_probability", "pinned", "instances", "burst", "warmup_trials", "forks",
+    "shard",
     "trial", "seed",
     "outcome",
     "failures", "ops", "reads", "writes", "seconds", "ops_per_sec", "time_to_failure_ms",
@@ -15,8 +16,14 @@ package enum ResultColumns {
     "toolchain", "os", "cpus",
   ]
 
-  /// The header of files written before the `burst` column.
-  package static let earlierHeader = header.filter { $0 != "burst" }
+  /// Columns later versions added, each with what an earlier file's trials had: such a file
+  /// still reads (a nightly baseline from before them compares), the value filled in.
+  package static let added = [(column: "burst", earlier: "0"), (column: "forks", earlier: "false")]
+
+  /// The header of a file written before the columns `missing` (some of `added`).
+  package static func header(without missing: [String]) -> [String] {
+    header.filter { !missing.contains($0) }
+  }
 
   package static func row(_ record: TrialRecord, plan: Plan, environment: RunEnvironment)
     -> [String]
@@ -35,7 +42,7 @@ package enum ResultColumns {
       plan.bound.opsPerThread.map(String.init) ?? "",
       (plan.bound.seconds ?? plan.cap).map(number) ?? "",
       String(tuning.stride), number(tuning.yieldProbability), String(tuning.pin),
-      String(tuning.instances), String(tuning.burst), String(plan.warmup),
+      String(tuning.instances), String(tuning.burst), String(plan.warmup), String(plan.forks),
       plan.shard?.description ?? "",
       String(record.trial), String(record.seed),
       r.outcome.rawValue,

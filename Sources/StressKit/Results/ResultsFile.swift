@@ -56,17 +56,21 @@ package struct ResultsFile: Sendable {
     var rows = CSV.parse(text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text)
     while rows.count > 1, rows.last == [""] { rows.removeLast() }
     var earlier = false
-    if rows.first == ResultColumns.earlierHeader,
-      let at = ResultColumns.header.firstIndex(of: "burst")
-    {
-      // A nightly baseline from before the burst still compares: its trials had none.
-      rows =
-        [ResultColumns.header]
-        + rows.dropFirst().map { row in
-          row.count == ResultColumns.earlierHeader.count
-            ? Array(row[..<at]) + ["0"] + row[at...] : row
+    if let first = rows.first, first != ResultColumns.header {
+      // A nightly baseline from before a column was added still compares, with the value its
+      // trials had (no burst, no forks).
+      let missing = ResultColumns.added.filter { !first.contains($0.column) }
+      if !missing.isEmpty && first == ResultColumns.header(without: missing.map(\.column)) {
+        let filled = ResultColumns.header.map { column in
+          (first.firstIndex(of: column), missing.first { $0.column == column }?.earlier ?? "")
         }
-      earlier = true
+        rows =
+          [ResultColumns.header]
+          + rows.dropFirst().map { row in
+            row.count == first.count ? filled.map { at, value in at.map { row[$0] } ?? value } : row
+          }
+        earlier = true
+      }
     }
     guard let header = rows.first, header == ResultColumns.header else {
       throw LoadError("'\(path)' is not a trial CSV of this version of stress: \(why(rows.first))")

@@ -13,7 +13,7 @@ package struct ResultsMerge: Sendable {
   /// Columns that must agree: they set what a trial measured.
   package static let planColumns = [
     "suite", "mode", "ops_limit", "seconds_limit", "stride", "yield_probability", "pinned",
-    "instances", "burst", "warmup_trials",
+    "instances", "burst", "warmup_trials", "forks",
   ]
 
   private struct TrialKey: Hashable {

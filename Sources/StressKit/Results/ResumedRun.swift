@@ -23,7 +23,9 @@ package struct ResumedRun: Sendable {
     guard !file.isEarlierVersion else {
       throw .cannotResume(
         path: path,
-        problem: "it was written by an earlier version of stress (it has no 'burst' column)")
+        problem:
+          "it was written by an earlier version of stress (it lacks a column: "
+          + ResultColumns.added.map { "'\($0.column)'" }.joined(separator: " or ") + ")")
     }
     guard let first = file.rows.first else {
       throw .nothingToResume(path: path)
