@@ -183,6 +183,38 @@ import Testing
     #expect(checker.check(locked, invocation: 0, seconds: 1) != .linearizable)
   }
 
+  @Test func aTestThatTellsStatesApartSharesOneSpecificationAcrossScenarios() throws {
+    // The counter's calls are increment and get: two in all, so one tree serves every
+    // scenario, and a second scenario over the same states explores none.
+    let shared = try #require(
+      SharedSpecification.make(SelfTestModelCounterStates.self, SelfTestSplitCounter.operations))
+    #expect(shared.calls == [.init(operation: 0), .init(operation: 1)])
+    let call = Scenario.Call(operation: 0)
+    let first = Scenario(initial: [call], parallel: [[call, call], [call]], post: [])
+    let second = Scenario(initial: [], parallel: [[call], [call, call]], post: [call])
+    for scenario in [first, second] {
+      let (locked, _) = try ModelTrial<SelfTestModelCounterStates>.execute(
+        scenario, 20, LockWrapper(), pin: false, onStart: nil)
+      let checker = ScenarioChecker<SelfTestModelCounterStates>(
+        scenario, operations: SelfTestSplitCounter.operations, shared: shared)
+      for i in 0..<20 {
+        #expect(checker.check(locked, invocation: i, seconds: 1) == .linearizable)
+      }
+    }
+    // The states 0 to 4: increments only, each explored once for both scenarios.
+    #expect(shared.specification.explored == 5)
+    // States never merged, or too many calls: nothing shared.
+    #expect(
+      SharedSpecification.make(SelfTestModelCounterFixed.self, SelfTestSplitCounter.operations)
+        == nil)
+    let wide = [
+      ModelOperation<SelfTestSplitCounter>.write("add", 0..<16, 0..<17) { counter, _, _ in
+        counter.increment()
+      }
+    ]
+    #expect(SharedSpecification.make(SelfTestModelCounterStates.self, wide) == nil)
+  }
+
   @Test func aRepeatedOutcomeIsCheckedOnce() {
     // Two overlapping increments that both answered 1: a lost update, ten times alike.
     let lost = increments(Array(repeating: [(0, 1, 0, 10), (1, 1, 5, 15)], count: 10))

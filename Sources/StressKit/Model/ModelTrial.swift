@@ -113,12 +113,15 @@ package enum ModelTrial<M: ModelTest> {
       var found: (failure: Failure, scenario: Int, invocations: Int, atNanos: UInt64)?
       var onStart: (@Sendable () -> Void)? = { milestone(.started) }
       var number = 0
+      // Where the test tells states apart, one specification serves the trial's scenarios.
+      var shared = SharedSpecification.make(M.self, operations)
       scenarios: while budget.map({ report.invocations < $0 }) ?? true {
         let scenario = Scenario.random(
           operations, threads: spec.threads, options: options, readRatio: spec.readRatio,
           using: &random)
         number += 1
-        let checker = ScenarioChecker<M>(scenario, operations: operations)
+        if shared?.isFull == true { shared = SharedSpecification.make(M.self, operations) }
+        let checker = ScenarioChecker<M>(scenario, operations: operations, shared: shared)
         defer {
           report.checks += checker.checks
           report.unknowns += checker.unknowns

@@ -56,9 +56,19 @@ final class ScenarioChecker<M: ModelTest> {
   /// Checks that ran out of time: neither a pass nor a failure.
   private(set) var unknowns = 0
 
-  init(_ scenario: Scenario, operations: [ModelOperation<M.Instance>]) {
-    var numbered: [Scenario.Call: Int] = [:]
-    var calls: [Scenario.Call] = []
+  /// A checker for `scenario`, over `shared`'s specification if given (its calls numbered
+  /// as there), else over one of its own.
+  init(
+    _ scenario: Scenario, operations: [ModelOperation<M.Instance>],
+    shared: SharedSpecification? = nil
+  ) {
+    // A call outside the shared numbering (a scenario not drawn from the domains) gets a
+    // specification of its own.
+    let shared = shared.flatMap { s in
+      scenario.lanes.joined().allSatisfy { s.numbers[$0] != nil } ? s : nil
+    }
+    var numbered = shared?.numbers ?? [:]
+    var calls = shared?.calls ?? []
     lanes = scenario.lanes.map { lane in
       lane.map { call in
         if let id = numbered[call] { return id }
@@ -74,8 +84,10 @@ final class ScenarioChecker<M: ModelTest> {
     flat = lanes.reduce(into: [0]) { $0.append($0.last! + $1.count) }
     positions = lanes.indices.flatMap { lane in lanes[lane].indices.map { (lane, $0) } }
     keyed = operations.allSatisfy(\.isKeyed)
-    let specification = SequentialSpecification(
-      operations: operations, calls: calls, make: M.makeSpecification, state: M.state(of:))
+    let specification =
+      shared?.specification
+      ?? SequentialSpecification(
+        operations: operations, calls: calls, make: M.makeSpecification, state: M.state(of:))
     self.specification = specification
     checker = Checker(initial: specification.root) { specification.step($0, $1, $2) }
   }
