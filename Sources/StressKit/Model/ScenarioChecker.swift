@@ -6,7 +6,8 @@
 /// the outcome itself is looked up: every call's result, and for each call of the parallel
 /// part how many calls of each other thread had answered before it was made (Lincheck's
 /// clock), from which real-time order follows. Only a new outcome is searched. The
-/// specification's tree is kept for the whole scenario.
+/// specification's tree is kept for the whole scenario, or the whole trial where it is shared
+/// (`SharedSpecification`).
 ///
 /// One thread uses a checker, so its state skips dynamic exclusivity checks, a runtime call
 /// on every access otherwise.
