@@ -47,18 +47,33 @@ struct CompareCommand: Subcommand {
           Correctness: a protected wrapper with any failing trial now is a regression; an
           unprotected cell whose verdict changed either way is reported as a change.
           Throughput, cell by cell: the change of the medians, beyond the threshold, confirmed
-          by a two-sided Mann-Whitney U test on the trials, after the Benjamini-Hochberg
-          correction across every matched cell at a false discovery rate of 1% (q < 0.01).
-          That needs 5 or more trials a side (the default mode's count); with fewer, a change
-          is reported as inconclusive. A protected wrapper markedly slower is a regression; an
-          unprotected one, a change.
-          Throughput, as a whole: the whole run (every matched cell), each wrapper and each
-          subject (its protected cells) are judged by a two-sided sign test on how many of
-          their cells' medians fell and how many rose (exact binomial, ties left out), with
-          Holm's correction across the groups at p < 0.01; the size of the change is the
-          geometric mean of the cells' median ratios, and must pass the threshold too. A
-          slower group is a regression (the unprotected wrapper's, a change). This needs no
-          number of trials a cell: a quick run of 1 or 2 trials a side is judged.
+          by two tests. A two-sided Mann-Whitney U test on the trials, which needs 5 or more
+          trials a side (the default mode's count; with fewer, a change is reported as
+          inconclusive). And the noise between runs: a cell's trials come from one or two
+          worker processes, so unchanged code moves cells between runs more than their trials
+          show. With 20 or more matched cells, the median cell's change and the cells' scatter
+          around it (1.4826 x the median absolute deviation of their log median ratios: a
+          noise width) are measured on the runs themselves; a cell's distance from the median
+          cell in noise widths (or in half its trials' range on a log scale, where wider: a
+          cell whose trials span modes) gives a normal p-value. The larger of the two p goes
+          through the Benjamini-Hochberg correction across every matched cell at a false
+          discovery rate of 1% (q < 0.01). A protected wrapper markedly slower is a
+          regression; an unprotected one, a change.
+          Throughput, as a whole: the whole run (every matched cell) by a two-sided sign test
+          on how many of its cells' medians fell and how many rose (exact binomial, ties left
+          out), its size the geometric mean of the cells' median ratios; when the positive
+          control, run beside the cells, moved alike (within the threshold of the run), it is
+          the machine's speed and is reported as a change, not a regression. Each wrapper and
+          each subject (its protected cells) beside the run: its cells' noise widths summed
+          over the square root of their count (Stouffer's z), divided by its family's
+          dispersion (the wrappers', the subjects': at least 1), its size the geometric mean
+          of its cells' ratios to the median cell (a group of fewer than 5 cells is left to
+          its cells); so a slower machine moves no wrapper, and a slower wrapper stands out.
+          Holm's correction across the groups at p < 0.01, and the size must pass the
+          threshold. A slower group is a regression, a faster one an improvement (the
+          unprotected wrapper's, a change either way). This needs no number of trials a cell:
+          a quick run of 1 or 2 trials a side is judged. Under 20 cells, wrappers and subjects
+          take the sign test too.
 
         EXIT CODES:
           0   no regression

@@ -1,3 +1,4 @@
+import Foundation
 import StressKit
 
 /// A `Comparison` rendered for a terminal, a CI summary page (markdown) or a script (JSON),
@@ -16,9 +17,20 @@ struct ComparisonReport {
 
   var method: String {
     "Cells: threshold \(percent(comparison.threshold)) on median ops/s, confirmed by a "
-      + "two-sided Mann-Whitney U test (5 or more trials a side) with the Benjamini-Hochberg "
-      + "correction across the \(comparison.testedCells) matched cells: false discovery rate "
+      + "two-sided Mann-Whitney U test on the trials (5 or more a side) and by the noise "
+      + "between runs (\(noise)), the larger p with the Benjamini-Hochberg correction across "
+      + "the \(comparison.testedCells) matched cells: false discovery rate "
       + "\(percent(comparison.alpha)) (q < \(comparison.alpha)).\n" + Comparison.groupMethod
+  }
+
+  /// The noise between the runs in words: "the median cell -4.1%, a noise width of 17.6%".
+  var noise: String {
+    guard let noise = comparison.noise else {
+      return "not measured: fewer than \(Comparison.RunNoise.fewestCells) cells"
+    }
+    return String(
+      format: "measured on the cells: the median cell %+.1f%%, a noise width of %.1f%%",
+      (exp(noise.center) - 1) * 100, noise.spread * 100)
   }
 
   var verdict: String {
@@ -130,6 +142,10 @@ struct ComparisonReport {
         baseline: baseline.path, current: current.path, threshold: comparison.threshold,
         alpha: comparison.alpha, correction: "benjamini-hochberg",
         falseDiscoveryRate: comparison.alpha, testedCells: comparison.testedCells,
+        noise: comparison.noise.map {
+          Document.Noise(medianCellChange: exp($0.center) - 1, width: $0.spread, cells: $0.cells)
+        },
+        machineChange: comparison.machineChange,
         groupCorrection: "holm",
         regressions: comparison.regressions.count + comparison.groupRegressions.count,
         passed: comparison.passed,
@@ -147,6 +163,7 @@ struct ComparisonReport {
           Document.Group(
             scope: $0.label, cells: $0.cells, slower: $0.slower, faster: $0.faster,
             change: $0.change, pValue: $0.pValue, adjustedPValue: $0.adjustedPValue,
+            noiseWidths: $0.noiseWidths, machineChange: $0.machineChange,
             kind: $0.kind.rawValue, what: $0.what)
         },
         entries: comparison.entries.map {
@@ -156,17 +173,22 @@ struct ComparisonReport {
             protected: $0.isProtected, kind: $0.kind.rawValue, what: $0.what,
             baselineMedianOpsPerSec: $0.baselineMedian, currentMedianOpsPerSec: $0.currentMedian,
             throughputChange: $0.throughputChange, pValue: $0.pValue,
+            noiseWidths: $0.noiseWidths, noisePValue: $0.noisePValue,
             adjustedPValue: $0.adjustedPValue, tooFewTrials: $0.tooFewTrials)
         }))
   }
 
   struct Document: Encodable {
-    var formatVersion = 2
+    var formatVersion = 3
     var baseline, current: String
     var threshold, alpha: Double
     var correction: String
     var falseDiscoveryRate: Double
     var testedCells: Int
+    /// The noise between the runs: nil under 20 cells.
+    var noise: Noise?
+    /// The positive control's change: the machine's speed.
+    var machineChange: Double?
     var groupCorrection: String
     var regressions: Int
     var passed: Bool
@@ -181,11 +203,16 @@ struct ComparisonReport {
       var verdictChanges: [VerdictChange]
     }
     struct Difference: Encodable { var what, baseline, current: String }
+    struct Noise: Encodable {
+      var medianCellChange, width: Double
+      var cells: Int
+    }
     struct VerdictChange: Encodable { var subject, baseline, current, measured: String }
     struct Group: Encodable {
       var scope: String
       var cells, slower, faster: Int
       var change, pValue, adjustedPValue: Double
+      var noiseWidths, machineChange: Double?
       var kind, what: String
     }
     struct Entry: Encodable {
@@ -197,7 +224,7 @@ struct ComparisonReport {
       var `protected`: Bool
       var kind, what: String
       var baselineMedianOpsPerSec, currentMedianOpsPerSec, throughputChange, pValue: Double?
-      var adjustedPValue: Double?
+      var noiseWidths, noisePValue, adjustedPValue: Double?
       var tooFewTrials: Bool
     }
   }

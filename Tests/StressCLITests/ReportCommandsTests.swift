@@ -137,7 +137,9 @@ import Testing
     #expect(
       slow.out.contains(
         "WHOLE RUN: the whole run: 30.0% slower: 24 of 24 cells slower, 0 faster, p = 1.2e-07"))
-    #expect(slow.out.contains("  wrapper lock (24 cells): 30.0% slower"))
+    // Its only wrapper moved with the run: nothing stands out beside it.
+    #expect(!slow.out.contains("wrapper lock (24 cells)"))
+    #expect(slow.out.contains("the median cell -30.0%, a noise width of"))
     #expect(slow.out.contains("NOT JUDGED ALONE: 24 cells moved beyond the threshold"))
     #expect(slow.out.contains("Holm's correction across the groups"))
     #expect(slow.out.contains("Benjamini-Hochberg correction across the 24 matched cells"))
@@ -148,6 +150,9 @@ import Testing
     let groups = try #require(doc["groups"] as? [[String: Any]])
     #expect(groups.first?["scope"] as? String == "the whole run")
     #expect(groups.first?["kind"] as? String == "regression")
+    let noise = try #require(doc["noise"] as? [String: Any])
+    #expect((noise["median_cell_change"] as? Double).map { abs($0 + 0.3) < 1e-6 } == true)
+    #expect(noise["cells"] as? Int == 24)
     let same = runInProcess(["compare", base, try run(1)])
     #expect(same.code == .success)
     #expect(same.out.contains("WHOLE RUN: the whole run: 0.0% faster: 0 of 24 cells slower"))

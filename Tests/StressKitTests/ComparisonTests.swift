@@ -1,3 +1,4 @@
+import Foundation
 import StressKit
 import StressTestSupport
 import Testing
@@ -200,11 +201,136 @@ import Testing
   }
 
   @Test func theUnprotectedWrappersGroupIsAChangeNotARegression() {
-    let baseline = many("unprotected", cells: 30, trials: 2)
-    let current = many("unprotected", cells: 30, trials: 2, level: { _ in 0.5 })
+    let wrappers = ["unprotected", "lock", "mutex", "rwlock", "semaphore"]
+    let baseline = wrappers.flatMap { many($0, cells: 30, trials: 2) }
+    let current = wrappers.flatMap { w in
+      many(w, cells: 30, trials: 2, level: { _ in w == "unprotected" ? 0.5 : 1 })
+    }
     let c = Comparison(baseline: baseline, current: current, threshold: 0.1)
-    #expect(c.groups.first { $0.scope == .wrapper("unprotected") }?.kind == .change)
-    // The whole run is still a regression: everything in it is slower.
+    let unprotected = c.groups.first { $0.scope == .wrapper("unprotected") }
+    #expect(unprotected?.kind == .change)
+    #expect(unprotected.map { abs($0.change + 0.5) < 1e-9 } == true)
+    // The whole run is still a regression: a fifth of it is half as fast, and nothing faster.
     #expect(c.groupRegressions.map(\.label) == ["the whole run"])
+  }
+
+  /// Statistics of the positive control at 2 threads, five trials at `level` times a rate.
+  func control(_ level: Double) -> [CellStatistics] {
+    CellStatistics.compute(
+      steady.enumerated().map {
+        F.trial(.control(threads: 2), $0.offset, opsPerSecond: $0.element * 3 * level)
+      })
+  }
+
+  @Test func aWholeRunWhosePositiveControlSlowedAlikeIsTheMachinesNotARegression() {
+    // Every cell 15% slower: with the control 14% slower beside them, the machine's speed;
+    // with the control as fast as before, the code's.
+    let baseline = many("lock", cells: 40, trials: 2) + control(1)
+    let slower = many("lock", cells: 40, trials: 2, level: { _ in 0.85 })
+    let machine = Comparison(
+      baseline: baseline, current: slower + control(0.86), threshold: 0.1)
+    let run = machine.groups.first { $0.scope == .run }
+    #expect(run?.kind == .change)
+    #expect(run?.machineChange.map { abs($0 + 0.14) < 1e-9 } == true)
+    #expect(run?.what.contains("the positive control beside it: 14.0% slower") == true)
+    #expect(
+      run?.what.contains(
+        "and the run 1.2% slower than it, within the threshold: as a whole, the machine's speed"
+      ) == true)
+    #expect(machine.passed)
+    let code = Comparison(baseline: baseline, current: slower + control(1), threshold: 0.1)
+    #expect(code.groups.first { $0.scope == .run }?.kind == .regression)
+    #expect(code.machineChange == 0)
+    #expect(!code.passed)
+  }
+
+  /// `subjects` x `wrappers` x 4 thread counts of cells, 10 trials each, every cell scattered
+  /// by a pseudo-random factor (log-normal-like, about 15% wide) and then by `level`.
+  func scattered(
+    subjects: Int, wrappers: [String], seed: UInt64,
+    level: (_ subject: Int, _ wrapper: String) -> Double = { _, _ in 1 }
+  ) -> [CellStatistics] {
+    var random = SplitMix64(seed: seed)
+    func uniform() -> Double { Double(random.next() >> 11) / Double(1 << 53) }
+    var cells: [CellStatistics] = []
+    for s in 0..<subjects {
+      for w in wrappers {
+        for threads in [1, 2, 4, 8] {
+          // Sum of three uniforms: about normal, spread 0.15 on a log scale.
+          let scatter = exp(0.15 * 2 * (uniform() + uniform() + uniform() - 1.5))
+          let cell = F.cell(w, threads: threads, subject: "s\(s)")
+          let trials = (0..<10).map { t in
+            let jitter = 1 + 0.002 * Double(t % 5)
+            return F.trial(cell, t, opsPerSecond: 1e6 * scatter * level(s, w) * jitter)
+          }
+          cells += CellStatistics.compute(trials)
+        }
+      }
+    }
+    return cells
+  }
+
+  static let eightWrappers = [
+    "unprotected", "lock", "serial-queue", "rw-barrier", "mutex", "rwlock", "semaphore", "actor",
+  ]
+
+  @Test func aCellThatMovedNoMoreThanUnchangedCellsDoIsNotARegression() throws {
+    // Two runs of one code: every cell scattered anew, as worker processes scatter them. The
+    // trials of one side agree closely, so Mann-Whitney alone separates most moved cells.
+    let w = Self.eightWrappers
+    let baseline = scattered(subjects: 10, wrappers: w, seed: 1)
+    let current = scattered(subjects: 10, wrappers: w, seed: 2)
+    let c = Comparison(baseline: baseline, current: current, threshold: 0.1)
+    let noise = try #require(c.noise)
+    #expect(noise.cells == 320)
+    #expect(noise.spread > 0.1 && noise.spread < 0.3)
+    let separated = c.entries.filter { ($0.pValue ?? 1) < 1e-4 && abs($0.throughputChange!) > 0.1 }
+    #expect(separated.count > 50)
+    #expect(c.regressions.isEmpty)
+    #expect(c.groupRegressions.isEmpty)
+    #expect(separated.allSatisfy { $0.what.contains("noise widths from the run's median cell") })
+  }
+
+  @Test func aCellFarBeyondTheNoiseIsARegression() throws {
+    let w = Self.eightWrappers
+    let baseline = scattered(subjects: 10, wrappers: w, seed: 1)
+    var current = scattered(subjects: 10, wrappers: w, seed: 2)
+    let index = try #require(current.firstIndex { $0.cell.wrapper == "lock" })
+    let cell = current[index].cell
+    let slow = try #require(baseline[index].throughput?.p50) / 10
+    current[index] =
+      CellStatistics.compute(
+        (0..<10).map { F.trial(cell, $0, opsPerSecond: slow * (1 + 0.002 * Double($0 % 5))) })[0]
+    let c = Comparison(baseline: baseline, current: current, threshold: 0.1)
+    #expect(c.regressions.map(\.key) == [CellKey(cell)])
+    #expect(c.regressions.first?.noiseWidths.map { $0 < -5 } == true)
+  }
+
+  @Test func groupsThatMoveTogetherAsTheirProcessesDoAreNotRegressions() {
+    // Each subject's cells ran in one worker over one stretch of load: all of a subject 20%
+    // slower or faster, alternately. As independent cells they would stand out; against how
+    // much every group moved, none does. A wrapper 25% slower beside them still does.
+    let w = Self.eightWrappers
+    let baseline = scattered(subjects: 10, wrappers: w, seed: 1)
+    let current = scattered(
+      subjects: 10, wrappers: w, seed: 2,
+      level: { s, wrapper in (s % 2 == 0 ? 0.8 : 1.2) * (wrapper == "mutex" ? 0.75 : 1) })
+    let c = Comparison(baseline: baseline, current: current, threshold: 0.1)
+    #expect(c.groupRegressions.map(\.label) == ["wrapper mutex"])
+    let mutex = c.groups.first { $0.scope == .wrapper("mutex") }
+    #expect(mutex.map { $0.change < -0.15 } == true)
+    #expect(mutex?.what.contains("than the run's median cell") == true)
+  }
+
+  @Test func aSlowerMachineMovesTheRunAndNoWrapper() {
+    // Every cell 30% slower, mutex 25% more: the run and mutex alone.
+    let w = Self.eightWrappers
+    let baseline = scattered(subjects: 10, wrappers: w, seed: 1)
+    let current = scattered(
+      subjects: 10, wrappers: w, seed: 1, level: { _, wrapper in wrapper == "mutex" ? 0.525 : 0.7 }
+    )
+    let c = Comparison(baseline: baseline, current: current, threshold: 0.1)
+    #expect(c.groupRegressions.map(\.label) == ["the whole run", "wrapper mutex"])
+    #expect(c.noise.map { abs(exp($0.center) - 0.7) < 1e-5 } == true)
   }
 }

@@ -1,9 +1,15 @@
 import Foundation
 
 extension Comparison {
-  /// The whole run, a wrapper or a subject, judged as one: did its cells' medians move the same
-  /// way more often than chance allows? A sign test over the cells' directions, so it needs no
-  /// trials count per cell and catches a systematic slowdown even in a quick run.
+  /// The whole run, a wrapper or a subject, judged as one.
+  ///
+  /// The whole run: did its cells' medians move the same way more often than chance allows
+  /// (a sign test over the cells' directions, so it needs no trials count per cell and
+  /// catches a systematic slowdown even in a quick run), and did the positive control, run
+  /// beside the cells in both runs, not move alike (then it is the machine's speed, not the
+  /// code's)? A wrapper or a subject: did its cells move away from the run's median cell by
+  /// more than the noise between runs allows (`RunNoise`)? So a slower machine moves the
+  /// whole run and no wrapper, and a slower wrapper stands out from the rest.
   package struct Group: Sendable, Equatable {
     package enum Scope: Sendable, Hashable {
       case run
@@ -14,14 +20,30 @@ extension Comparison {
     package var scope: Scope
     /// Cells with a throughput median on both sides.
     package var cells: Int
+    /// Cells slower and faster: than the baseline for the whole run, than the run's median
+    /// cell for a group judged beside it.
     package var slower: Int
     package var faster: Int
-    /// The geometric mean of the cells' median ratios, minus 1: -0.31 is 31% slower.
+    /// The geometric mean of the cells' median ratios, minus 1: -0.31 is 31% slower. Beside
+    /// the run's median cell for a group judged beside it.
     package var change: Double
-    /// The sign test's two-sided p-value, then Holm's adjusted across all groups.
+    /// The test's two-sided p-value, then Holm's adjusted across all groups.
     package var pValue: Double
     package var adjustedPValue: Double
     package var kind: Kind
+    /// A wrapper or subject judged beside the run: its cells' noise widths summed over the
+    /// square root of their count (Stouffer's z), over the groups' own dispersion.
+    package var noiseWidths: Double?
+    /// The whole run only: the positive control's change over the same runs.
+    package var machineChange: Double?
+
+    /// The fewest cells a wrapper or subject is judged beside the run on.
+    package static let fewestCells = 5
+
+    /// "12.0% slower", "3.9% faster".
+    static func size(_ change: Double) -> String {
+      String(format: "%.1f%% %@", abs(change) * 100, change < 0 ? "slower" : "faster")
+    }
 
     /// "the whole run", "wrapper lock", "subject swift-array".
     package var label: String {
@@ -34,39 +56,64 @@ extension Comparison {
 
     /// "31.0% slower: 284 of 288 cells slower, 4 faster, p = 1.2e-77 (Holm: 2.3e-76)".
     package var what: String {
-      let direction = change < 0 ? "slower" : "faster"
-      return String(format: "%.1f%% %@", abs(change) * 100, direction)
-        + ": \(slower) of \(cells) cells slower, \(faster) faster, "
-        + "p = \(Formatting.pValue(pValue)) (Holm: \(Formatting.pValue(adjustedPValue)))"
+      let size = Self.size(change)
+      let holm = "(Holm: \(Formatting.pValue(adjustedPValue)))"
+      if let noiseWidths {
+        return size + " than the run's median cell: \(slower) of \(cells) cells below it, "
+          + "\(faster) above, "
+          + String(format: "%.1f noise widths", noiseWidths)
+          + ", p = \(Formatting.pValue(pValue)) \(holm)"
+      }
+      var text =
+        size + ": \(slower) of \(cells) cells slower, \(faster) faster, "
+        + "p = \(Formatting.pValue(pValue)) \(holm)"
+      if let machineChange {
+        text += "; the positive control beside it: " + Self.size(machineChange)
+        if kind == .change {
+          text +=
+            ", and the run \(Self.size((1 + change) / (1 + machineChange) - 1)) than it, "
+            + "within the threshold: as a whole, the machine's speed, not the code's"
+        }
+      }
+      return text
     }
   }
 
   /// How the groups are judged, in words, for every output.
   package static let groupMethod =
-    "Groups: the whole run (every matched cell), each wrapper and each subject (its protected "
-    + "cells): a two-sided sign test on the direction of the cells' median changes, Holm's "
-    + "correction across the groups at p < 0.01, and the geometric mean of the median ratios "
-    + "beyond the threshold."
+    "Groups: the whole run (every matched cell) by a two-sided sign test on the direction of "
+    + "the cells' median changes, and beside the positive control: a run whose control moved "
+    + "alike (within the threshold of it) is the machine's speed, a change, not a regression. "
+    + "Each wrapper and each subject (its protected cells) beside the run: its cells' distances "
+    + "from the run's median cell in noise widths, summed (Stouffer) and scaled by the "
+    + "dispersion of its family (the wrappers, the subjects). Holm's correction across the groups at p < 0.01, and the change (the "
+    + "geometric mean of the median ratios) beyond the threshold. A group of fewer than 5 cells "
+    + "is left to its cells. Under 20 cells there is no noise to judge beside: the wrappers "
+    + "and subjects take the sign test too."
 
   /// The groups of `entries`' throughput: the whole run first, then wrappers and subjects in
   /// first-seen order. A group is a regression when it is slower beyond the threshold and its
-  /// Holm-adjusted p is below `alpha`; the unprotected wrapper's group is only a change.
-  static func groups(_ entries: [Entry], threshold: Double, alpha: Double) -> [Group] {
+  /// Holm-adjusted p is below `alpha`; the unprotected wrapper's group is only a change either
+  /// way, and so is a whole run whose positive control moved alike.
+  static func groups(
+    _ entries: [Entry], threshold: Double, alpha: Double, noise: RunNoise?, machineChange: Double?
+  ) -> [Group] {
     let speeds = entries.filter { $0.throughputChange != nil }
     guard !speeds.isEmpty else { return [] }
-    var scopes: [(Group.Scope, [Entry])] = [(.run, speeds)]
+    var scopes: [(Group.Scope, [Entry])] = []
     scopes += speeds.groupedInOrder(by: \.key.wrapper).map { (.wrapper($0), $1) }
     scopes += speeds.filter(\.isProtected).groupedInOrder(by: \.key.subject).map {
       (.subject($0), $1)
     }
-    var groups = scopes.map { scope, cells in
-      let ratios = cells.map { 1 + $0.throughputChange! }.filter { $0 > 0 }
-      let slower = ratios.filter { $0 < 1 }.count
-      let faster = ratios.filter { $0 > 1 }.count
-      let change = ratios.isEmpty ? 0 : exp(ratios.map(log).reduce(0, +) / Double(ratios.count)) - 1
-      return Group(
-        scope: scope, cells: cells.count, slower: slower, faster: faster, change: change,
-        pValue: SignTest.pValue(down: slower, up: faster), adjustedPValue: 1, kind: .unchanged)
+    var run = signTested(.run, speeds, center: 0)
+    run.machineChange = machineChange
+    var groups =
+      [run]
+      + scopes.map { scope, cells in
+        noise.map { besideTheRun(scope, cells, $0) } ?? signTested(scope, cells, center: 0)
+      }
+    if noise != nil {
+      scaleByDispersion(&groups[1...])
     }
     let adjusted = MultipleComparisons.holm(groups.map(\.pValue))
     for i in groups.indices {
@@ -74,12 +121,66 @@ extension Comparison {
       guard adjusted[i] < alpha, abs(groups[i].change) > threshold else { continue }
       let protected: Bool
       if case .wrapper = groups[i].scope {
-        protected = scopes[i].1.allSatisfy(\.isProtected)
+        protected = scopes[i - 1].1.allSatisfy(\.isProtected)
       } else {
         protected = true
       }
-      groups[i].kind = groups[i].change > 0 ? .improvement : protected ? .regression : .change
+      groups[i].kind = !protected ? .change : groups[i].change > 0 ? .improvement : .regression
+      if groups[i].scope == .run, let machineChange,
+        abs((1 + groups[i].change) / (1 + machineChange) - 1) <= threshold
+      {
+        groups[i].kind = .change
+      }
     }
     return groups
+  }
+
+  /// A group judged by the sign test on its cells' directions around `center` (a log ratio).
+  static func signTested(_ scope: Group.Scope, _ cells: [Entry], center: Double) -> Group {
+    let logs = cells.map { log(1 + $0.throughputChange!) - center }.filter(\.isFinite)
+    let slower = logs.filter { $0 < 0 }.count
+    let faster = logs.filter { $0 > 0 }.count
+    let change = logs.isEmpty ? 0 : exp(logs.reduce(0, +) / Double(logs.count)) - 1
+    return Group(
+      scope: scope, cells: cells.count, slower: slower, faster: faster, change: change,
+      pValue: SignTest.pValue(down: slower, up: faster), adjustedPValue: 1, kind: .unchanged)
+  }
+
+  /// A group judged beside the run: Stouffer's z of its cells' noise widths. Under
+  /// `fewestCells` it is left to its cells, whose own test also asks their trials.
+  static func besideTheRun(_ scope: Group.Scope, _ cells: [Entry], _ noise: RunNoise) -> Group {
+    var group = signTested(scope, cells, center: noise.center)
+    // A cell that fell to no throughput at all is many widths away, not infinitely many.
+    let widths = cells.compactMap(\.noiseWidths).map { max(-40, min(40, $0)) }
+    guard widths.count >= Group.fewestCells else {
+      group.pValue = 1
+      return group
+    }
+    let z = widths.reduce(0, +) / Double(widths.count).squareRoot()
+    group.noiseWidths = z
+    group.pValue = RunNoise.twoSidedP(z)
+    return group
+  }
+
+  /// Cells of one worker process and one stretch of the host's load move together, so a
+  /// group's z is wider than a standard normal's even where nothing changed: a subject's cells
+  /// run one after another in one worker, a wrapper's across the whole run. So each family,
+  /// the wrappers and the subjects, measures its own dispersion: with 5 or more groups, 1.4826
+  /// times the median absolute deviation of their z (at least 1), and each z is divided by it.
+  static func scaleByDispersion(_ groups: inout ArraySlice<Group>) {
+    let families = Dictionary(grouping: groups.indices) { i -> Bool in
+      if case .wrapper = groups[i].scope { true } else { false }
+    }
+    for members in families.values {
+      let zs = members.compactMap { groups[$0].noiseWidths }
+      guard zs.count >= 5 else { continue }
+      let center = RunNoise.median(zs)
+      let dispersion = max(1, 1.4826 * RunNoise.median(zs.map { abs($0 - center) }))
+      for i in members {
+        guard let z = groups[i].noiseWidths else { continue }
+        groups[i].noiseWidths = z / dispersion
+        groups[i].pValue = RunNoise.twoSidedP(z / dispersion)
+      }
+    }
   }
 }

@@ -3,13 +3,15 @@ import Foundation
 /// A baseline run against a current one, cell by cell (matched on `CellKey`) and as a whole:
 /// correctness changes, and throughput changes beyond a threshold.
 ///
-/// A cell's throughput is judged on medians, and a change beyond the threshold counts only when
-/// a two-sided Mann-Whitney U test on the two cells' trials separates them, after the
-/// Benjamini-Hochberg correction across every matched cell: its adjusted p (q) must be below
-/// `alpha`, which keeps the expected share of false alarms among the cells reported at `alpha`.
-/// With fewer than 5 trials a side no test can reach p < 0.01, so such a change is reported as
-/// inconclusive, never as a regression. The groups (`groups`) judge what the cells cannot
-/// alone: the whole run, each wrapper and each subject, by a sign test over their cells.
+/// A cell's throughput is judged on medians. A change beyond the threshold counts only when it
+/// passes two tests: a two-sided Mann-Whitney U test on the two cells' trials, and, with 20 or
+/// more cells, the noise between runs (`RunNoise`): its distance from the run's median cell in
+/// noise widths. The larger of the two p-values goes through the Benjamini-Hochberg correction
+/// across every matched cell: its adjusted p (q) must be below `alpha`, which keeps the
+/// expected share of false alarms among the cells reported at `alpha`. With fewer than 5
+/// trials a side no test can reach p < 0.01, so such a change is reported as inconclusive,
+/// never as a regression. The groups (`groups`) judge what the cells cannot alone: the whole
+/// run beside the positive control, and each wrapper and each subject beside the run.
 package struct Comparison: Sendable {
   package var threshold: Double
   package var alpha: Double
@@ -18,6 +20,11 @@ package struct Comparison: Sendable {
   package var groups: [Group] = []
   /// How many cells' throughput the correction spans.
   package var testedCells = 0
+  /// The noise between the two runs, measured on their cells; nil under 20 cells.
+  package var noise: RunNoise?
+  /// How the positive control's throughput changed (its medians' geometric mean ratio across
+  /// thread counts, minus 1): the machine's speed, measured beside the cells in both runs.
+  package var machineChange: Double?
 
   package enum Kind: String, Sendable, Codable, CaseIterable {
     /// Fails the comparison: a protected wrapper that fails now, or one markedly slower.
@@ -48,6 +55,12 @@ package struct Comparison: Sendable {
     package var tooFewTrials = false
     /// The throughput trials of the baseline's cell and the current one's.
     package var trialCounts = (0, 0)
+    /// The spread of the cell's own trials, both sides together, on a log scale.
+    package var ownSpread = 0.0
+    /// How many noise widths the change lies from the run's median cell, and the two-sided
+    /// p-value of that (`RunNoise.judge`); nil without a measured noise.
+    package var noiseWidths: Double?
+    package var noisePValue: Double?
   }
 
   package init(
@@ -56,7 +69,10 @@ package struct Comparison: Sendable {
   ) {
     self.threshold = threshold
     self.alpha = alpha
-    // The positive control measures each run's power, not a thing to compare across runs.
+    // The positive control is not a cell to compare: it measures each run's power, and its
+    // speed is the machine's, the reference for the whole run.
+    let baselineControl = baseline.filter(\.cell.isControl)
+    let currentControl = current.filter(\.cell.isControl)
     let baseline = baseline.filter { !$0.cell.isControl }
     let current = current.filter { !$0.cell.isControl }
     let old = Dictionary(baseline.map { (CellKey($0.cell), $0) }, uniquingKeysWith: { a, _ in a })
@@ -79,14 +95,41 @@ package struct Comparison: Sendable {
       }
     }
     let tested = entries.indices.filter { entries[$0].pValue != nil }
-    let q = MultipleComparisons.benjaminiHochberg(tested.map { entries[$0].pValue! })
+    let logRatios = tested.map { log(1 + entries[$0].throughputChange!) }
+    noise = RunNoise(logRatios: logRatios.filter(\.isFinite))
+    if let noise {
+      for (index, logRatio) in zip(tested, logRatios) {
+        let judged = noise.judge(logRatio: logRatio, ownSpread: entries[index].ownSpread)
+        entries[index].noiseWidths = judged.widths
+        entries[index].noisePValue = judged.p
+      }
+    }
+    // Both tests must pass: the larger p stands for the cell.
+    let q = MultipleComparisons.benjaminiHochberg(
+      tested.map { max(entries[$0].pValue!, entries[$0].noisePValue ?? 0) })
     for (index, adjusted) in zip(tested, q) {
       entries[index].adjustedPValue = adjusted
       Self.judge(&entries[index], threshold: threshold, alpha: alpha, cells: tested.count)
     }
     self.entries = entries
     testedCells = tested.count
-    groups = Self.groups(entries, threshold: threshold, alpha: alpha)
+    machineChange = Self.controlChange(baselineControl, currentControl)
+    groups = Self.groups(
+      entries, threshold: threshold, alpha: alpha, noise: noise, machineChange: machineChange)
+  }
+
+  /// The geometric mean, across the thread counts both runs measured it at, of the positive
+  /// control's median ratio, minus 1; nil where either run has no control.
+  static func controlChange(_ baseline: [CellStatistics], _ current: [CellStatistics]) -> Double? {
+    let old = Dictionary(baseline.map { ($0.cell.threads, $0) }, uniquingKeysWith: { a, _ in a })
+    let ratios = current.compactMap { c -> Double? in
+      guard let new = c.throughput?.p50, let was = old[c.cell.threads]?.throughput?.p50,
+        new > 0, was > 0
+      else { return nil }
+      return log(new / was)
+    }
+    guard !ratios.isEmpty else { return nil }
+    return exp(ratios.reduce(0, +) / Double(ratios.count)) - 1
   }
 
   /// The cells that regressed, then the groups that did.
@@ -115,7 +158,7 @@ package struct Comparison: Sendable {
     } else if protected && b.failingTrials > 0 {
       found.append(entry(.improvement, "passes now: \(Formatting.outcomes(c.counts)) (\(was))"))
     }
-    guard let old = b.throughput?.p50, let new = c.throughput?.p50, old > 0 else {
+    guard let old = b.throughput?.p50, let new = c.throughput?.p50, old > 0, new > 0 else {
       return found
     }
     var speed = entry(.unchanged, "")
@@ -124,6 +167,7 @@ package struct Comparison: Sendable {
     speed.throughputChange = new / old - 1
     speed.pValue = MannWhitney.pValue(b.rates, c.rates)
     speed.trialCounts = (b.rates.count, c.rates.count)
+    speed.ownSpread = hypot(RunNoise.logSpread(b.rates), RunNoise.logSpread(c.rates))
     return found + [speed]
   }
 
@@ -135,7 +179,13 @@ package struct Comparison: Sendable {
     let text = String(
       format: "%+.1f%% ops/s (median %@ -> %@)", change * 100, Formatting.compact(old),
       Formatting.compact(new))
-    let tests = "p = \(Formatting.pValue(p)), q = \(Formatting.pValue(q)) across \(cells) cells"
+    var tests = "p = \(Formatting.pValue(p)) on its trials"
+    if let widths = speed.noiseWidths, let beside = speed.noisePValue {
+      tests +=
+        String(format: ", %.1f noise widths from the run's median cell", widths)
+        + " (p = \(Formatting.pValue(beside)))"
+    }
+    tests += ", q = \(Formatting.pValue(q)) across \(cells) cells"
     speed.tooFewTrials =
       abs(change) > threshold
       && MannWhitney.smallestPValue(speed.trialCounts.0, speed.trialCounts.1) >= alpha
