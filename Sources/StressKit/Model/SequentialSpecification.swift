@@ -6,9 +6,11 @@
 /// call to the instance at hand. Where the test can tell states apart (`ModelTest.state(of:)`),
 /// equal states are one node, and the checker's memo merges their searches.
 ///
-/// Not generic: a fresh instance is erased into its two uses, applying a call and telling its
-/// state, once per instance. Code generic over the instance's type, run unspecialized as a
-/// catalog's model tests are, would look types up at run time at every step.
+/// Not generic: the specification's calls and its state are erased once into a table of
+/// non-generic closures, and each fresh instance into a `Run`. Code generic over the
+/// instance's type, run unspecialized as a catalog's model tests are, would look types up at
+/// run time at every step. A test whose fresh specification has no state (the default) is
+/// never asked for one.
 ///
 /// Unchecked Sendable, and its state unchecked for exclusive access: the checker that uses it
 /// runs on one thread, and the dynamic check costs a runtime call on every access of a search.
@@ -29,6 +31,9 @@ package final class SequentialSpecification: @unchecked Sendable {
   @exclusivity(unchecked) private var byState: [AnyHashable: Int] = [:]
   /// The path replayed to rebuild a state, kept to reuse its storage.
   @exclusivity(unchecked) private var path: [Int] = []
+  /// Whether the test tells states apart: a fresh specification's state is not nil. Where it
+  /// is, no state is asked for (`ModelTest.state(of:)`: nil, never merged).
+  private let merges: Bool
   /// The instance at hand and the node it is in.
   @exclusivity(unchecked) private var cursor: (node: Int, run: any Run)?
 
@@ -37,12 +42,22 @@ package final class SequentialSpecification: @unchecked Sendable {
     operations: [ModelOperation<Instance>], calls: [Scenario.Call],
     make: @escaping () -> Instance, state: @escaping (Instance) -> AnyHashable?
   ) {
-    let bodies = calls.map { operations[$0.operation].body }
-    let choices = calls.map(\.choices)
-    fresh = { Instanced(make(), bodies, choices, state) }
+    // Each call's body and arguments, erased once into a table of non-generic closures: an
+    // array of generic closures, read unspecialized, looks its element's function type up at
+    // run time on every access.
+    let table = Table(
+      calls: calls.map { call in
+        let body = operations[call.operation].body
+        let arguments = call.choices
+        return { run in body(unsafeDowncast(run, to: Instanced<Instance>.self).instance, arguments)
+        }
+      },
+      tell: { run in state(unsafeDowncast(run, to: Instanced<Instance>.self).instance) })
+    fresh = { Instanced(make(), table) }
     width = calls.count
     tree = Array(repeating: (-1, -1), count: calls.count)
     if let key = state(make()) { byState[key] = root }
+    merges = !byState.isEmpty
   }
 
   /// The root: a fresh specification.
@@ -93,7 +108,7 @@ package final class SequentialSpecification: @unchecked Sendable {
       for past in path.reversed() { _ = run.apply(past) }
     }
     let answer = number(of: run.apply(call))
-    let key = run.state()
+    let key = merges ? run.state() : nil
     let reached: Int
     if let key, let known = byState[key] {
       reached = known
@@ -108,27 +123,33 @@ package final class SequentialSpecification: @unchecked Sendable {
   }
 }
 
-/// A fresh instance of a specification, erased: one allocation per instance, and only the
-/// methods' bodies are generic.
+/// A fresh instance of a specification, erased: one allocation per instance; its calls are the
+/// specification's `Table`.
 private protocol Run: AnyObject {
   /// Applies the call numbered `call`, answering its result.
   func apply(_ call: Int) -> ModelValue
   func state() -> AnyHashable?
 }
 
-private final class Instanced<Instance>: Run {
-  private let instance: Instance
-  private let bodies: [@Sendable (Instance, [Int]) -> ModelValue]
-  private let choices: [[Int]]
-  private let tell: (Instance) -> AnyHashable?
+/// A specification's calls and its state, for any of its instances (`Instanced`): built once
+/// per specification, not per instance.
+private final class Table {
+  /// Call `c` applied to an instance, answering its result.
+  let calls: [(AnyObject) -> ModelValue]
+  let tell: (AnyObject) -> AnyHashable?
+  init(calls: [(AnyObject) -> ModelValue], tell: @escaping (AnyObject) -> AnyHashable?) {
+    (self.calls, self.tell) = (calls, tell)
+  }
+}
 
-  init(
-    _ instance: Instance, _ bodies: [@Sendable (Instance, [Int]) -> ModelValue],
-    _ choices: [[Int]], _ tell: @escaping (Instance) -> AnyHashable?
-  ) {
-    (self.instance, self.bodies, self.choices, self.tell) = (instance, bodies, choices, tell)
+private final class Instanced<Instance>: Run {
+  let instance: Instance
+  private let table: Table
+
+  init(_ instance: Instance, _ table: Table) {
+    (self.instance, self.table) = (instance, table)
   }
 
-  func apply(_ call: Int) -> ModelValue { bodies[call](instance, choices[call]) }
-  func state() -> AnyHashable? { tell(instance) }
+  func apply(_ call: Int) -> ModelValue { table.calls[call](self) }
+  func state() -> AnyHashable? { table.tell(self) }
 }
