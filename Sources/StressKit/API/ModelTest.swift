@@ -31,7 +31,9 @@ public protocol ModelTest: Sendable {
   /// simpler implementation of the same protocol to check against a model instead.
   static func makeSpecification() -> Instance
   /// The specification's state, when it can be told: states that compare equal are explored
-  /// once, which makes failing checks far cheaper. nil (the default): never merged.
+  /// once, which makes failing checks far cheaper. nil (the default): never merged. Tell the
+  /// fresh specification's state too: a test whose fresh specification has none is never
+  /// asked again.
   static func state(of specification: Instance) -> AnyHashable?
   /// The scenarios' shape and the checks' limits.
   static var scenarios: ScenarioOptions { get }
