@@ -32,7 +32,7 @@ extension Comparison {
     package var adjustedPValue: Double
     package var kind: Kind
     /// A wrapper or subject judged beside the run: its cells' noise widths summed over the
-    /// square root of their count (Stouffer's z), over the groups' own dispersion.
+    /// square root of their count (Stouffer's z), over its family's dispersion.
     package var noiseWidths: Double?
     /// The whole run only: the positive control's change over the same runs.
     package var machineChange: Double?
@@ -86,10 +86,10 @@ extension Comparison {
     + "alike (within the threshold of it) is the machine's speed, a change, not a regression. "
     + "Each wrapper and each subject (its protected cells) beside the run: its cells' distances "
     + "from the run's median cell in noise widths, summed (Stouffer) and scaled by the "
-    + "dispersion of its family (the wrappers, the subjects). Holm's correction across the groups at p < 0.01, and the change (the "
-    + "geometric mean of the median ratios) beyond the threshold. A group of fewer than 5 cells "
-    + "is left to its cells. Under 20 cells there is no noise to judge beside: the wrappers "
-    + "and subjects take the sign test too."
+    + "dispersion of its family (the wrappers, the subjects). Holm's correction across the "
+    + "groups at p < 0.01, and the change (the geometric mean of the median ratios) beyond the "
+    + "threshold. A group of fewer than 5 cells is left to its cells. Under 20 cells there is "
+    + "no noise to judge beside: the wrappers and subjects take the sign test too."
 
   /// The groups of `entries`' throughput: the whole run first, then wrappers and subjects in
   /// first-seen order. A group is a regression when it is slower beyond the threshold and its
@@ -137,7 +137,7 @@ extension Comparison {
 
   /// A group judged by the sign test on its cells' directions around `center` (a log ratio).
   static func signTested(_ scope: Group.Scope, _ cells: [Entry], center: Double) -> Group {
-    let logs = cells.map { log(1 + $0.throughputChange!) - center }.filter(\.isFinite)
+    let logs = cells.map { log(1 + $0.throughputChange!) - center }
     let slower = logs.filter { $0 < 0 }.count
     let faster = logs.filter { $0 > 0 }.count
     let change = logs.isEmpty ? 0 : exp(logs.reduce(0, +) / Double(logs.count)) - 1
@@ -150,7 +150,8 @@ extension Comparison {
   /// `fewestCells` it is left to its cells, whose own test also asks their trials.
   static func besideTheRun(_ scope: Group.Scope, _ cells: [Entry], _ noise: RunNoise) -> Group {
     var group = signTested(scope, cells, center: noise.center)
-    // A cell that fell to no throughput at all is many widths away, not infinitely many.
+    // One cell far off weighs no more than 40 widths: at the 1% floor a cell 10 times slower
+    // would be hundreds, and alone outweigh a whole wrapper.
     let widths = cells.compactMap(\.noiseWidths).map { max(-40, min(40, $0)) }
     guard widths.count >= Group.fewestCells else {
       group.pValue = 1

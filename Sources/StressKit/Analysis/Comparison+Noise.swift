@@ -8,9 +8,10 @@ extension Comparison {
   /// A cell's trials in one run come from one or two worker processes and one stretch of the
   /// host's load, so they are about that many samples: a test on the trials alone takes the
   /// difference between two processes for a change of the code (same-commit nightly runs here
-  /// move a typical cell by 17%). Most cells of a nightly run did not change, so their scatter
-  /// is the noise a real change must stand out from (Efron's empirical null); the median and
-  /// the median absolute deviation keep the few cells that did change from widening it.
+  /// move a typical cell by 12% to 20%). Most cells of a nightly run did not change, so their
+  /// scatter is the noise a real change must stand out from (Efron's empirical null); the
+  /// median and the median absolute deviation keep the few cells that did change from
+  /// widening it.
   package struct RunNoise: Sendable, Equatable {
     /// The median of the cells' log median ratios: the run's own shift, the machine's or the
     /// code's alike, which the wrappers and subjects are judged beside.

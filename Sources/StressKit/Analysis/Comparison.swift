@@ -96,7 +96,7 @@ package struct Comparison: Sendable {
     }
     let tested = entries.indices.filter { entries[$0].pValue != nil }
     let logRatios = tested.map { log(1 + entries[$0].throughputChange!) }
-    noise = RunNoise(logRatios: logRatios.filter(\.isFinite))
+    noise = RunNoise(logRatios: logRatios)
     if let noise {
       for (index, logRatio) in zip(tested, logRatios) {
         let judged = noise.judge(logRatio: logRatio, ownSpread: entries[index].ownSpread)
