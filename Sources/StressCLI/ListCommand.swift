@@ -46,7 +46,8 @@ struct ListCommand: Subcommand {
               id: i.id, documented: i.documented.rawValue, reference: i.reference,
               sendable: i.sendable,
               expectations: i.expectations.map(\.reason), readRatio: i.defaultReadRatio,
-              readOnly: i.readOnly, hidden: i.hidden, summary: i.summary)
+              readOnly: i.readOnly, hidden: i.hidden, summary: i.summary, calls: i.calls,
+              inputs: i.inputs, leavesOut: i.leavesOut)
           },
           wrappers: drivers.map {
             .init(
@@ -76,6 +77,21 @@ struct ListCommand: Subcommand {
     if !referenced.isEmpty {
       text += "\nWHERE A CLASS'S OWN REFERENCE SAYS WHAT THE SUMMARY DOES NOT\n"
       for subject in referenced { text += "  \(subject.info.id): \(subject.info.reference!)\n" }
+    }
+    let declared = subjects.filter { !$0.info.calls.isEmpty || !$0.info.inputs.isEmpty }
+    if !declared.isEmpty {
+      text += "\nWHAT EACH SUBJECT CALLS AND DRAWS (its verdict covers these; edge values first)\n"
+      for subject in declared {
+        let i = subject.info
+        text += "  \(i.id)\n"
+        if !i.calls.isEmpty {
+          text += TextWrap.paragraph("calls: " + i.calls.joined(separator: "; "), indent: "    ")
+        }
+        for input in i.inputs { text += TextWrap.paragraph("inputs: " + input, indent: "    ") }
+        if let out = i.leavesOut {
+          text += TextWrap.paragraph("leaves out: " + out, indent: "    ")
+        }
+      }
     }
     text += "\nWRAPPERS\n"
     text += Table(

@@ -19,6 +19,11 @@ struct Listing: Encodable {
     var readOnly: Bool
     var hidden: Bool
     var summary: String
+    /// The calls its operations make, so its verdict is read as covering these.
+    var calls: [String]
+    /// Its input domains, edge values first.
+    var inputs: [String]
+    var leavesOut: String?
   }
 
   struct Wrapper: Encodable {

@@ -1,28 +1,44 @@
 import Foundation
 import StressKit
 
-/// The `.byteCount` format style used from many threads at once, as a server logging sizes
-/// does (it crashed under concurrency, swift-foundation issue 1818): each read formats one of
-/// 256 byte counts and must print what it printed for it alone (`SequentialTable`).
-package final class ByteCountFormatStyleSubject: StressSubject, @unchecked Sendable {
-  package static let info = SubjectInfo(
-    id: "bytecount-formatstyle",
-    summary: "Int64.formatted(.byteCount(style: .file)) from every thread",
-    documented: .notListed, sendable: Sendability.of(ByteCountFormatStyle.self), traits: [.readOnly]
-  )
-
-  private let style = ByteCountFormatStyle(style: .file)
-  private let table: SequentialTable
-
-  package init(shape: TrialShape) {
-    let style = self.style
-    table = SequentialTable { i in style.format(Int64(i) * 987_654_321 / 7) }
+/// The `.byteCount` format style from every thread, as a server logging sizes uses it
+/// (`SharedFormatterSubject`). It crashed under concurrency, swift-foundation issue 1818, whose
+/// trigger is zero ("Zero kB" goes through ICU's break iterator): zero leads its domain.
+package enum ByteCountFormatStyleSubject: SharedFormatter {
+  package enum Call: String, CaseIterable {
+    case file = "formatted(.byteCount(style: .file))"
+    case memory = "formatted(.byteCount(style: .memory))"
+    case decimal = "formatted(.byteCount(style: .decimal))"
+    case binary = "formatted(.byteCount(style: .binary))"
+    case actual = "formatted(.byteCount(style: .file, includesActualByteCount: true))"
+    case units = "formatted(.byteCount(style: .memory, allowedUnits: [.kb, .mb]))"
+    case digits = "formatted(.byteCount(style: .file, spellsOutZero: false))"
+    case shared = "a shared ByteCountFormatStyle(style: .file).format(_:)"
   }
 
-  package func read(_ step: Step) -> String? {
-    let i = SequentialTable.input(step.random)
-    return table.check(i, (Int64(i) * 987_654_321 / 7).formatted(.byteCount(style: .file)))
-  }
+  package static let id = "bytecount-formatstyle"
+  package static let summary =
+    "Int64.formatted(.byteCount(...)) from every thread, in 4 styles and 3 options"
+  package static let sendable: Bool? = Sendability.of(ByteCountFormatStyle.self)
+  package static let leavesOut =
+    "parsing (the style has no parse strategy), locales other than the process's"
+  package static let inputs = InputDomain(
+    "byte counts", edges: Edges.byteCounts, ordinary: Edges.ordinaryByteCounts)
 
-  package func check(writesPerThread: [Int]) -> Violations { Violations() }
+  package static func make() -> ByteCountFormatStyle { ByteCountFormatStyle(style: .file) }
+
+  package static func format(_ style: ByteCountFormatStyle, _ call: Call, _ count: Int64)
+    -> String
+  {
+    switch call {
+    case .file: count.formatted(.byteCount(style: .file))
+    case .memory: count.formatted(.byteCount(style: .memory))
+    case .decimal: count.formatted(.byteCount(style: .decimal))
+    case .binary: count.formatted(.byteCount(style: .binary))
+    case .actual: count.formatted(.byteCount(style: .file, includesActualByteCount: true))
+    case .units: count.formatted(.byteCount(style: .memory, allowedUnits: [.kb, .mb]))
+    case .digits: count.formatted(.byteCount(style: .file, spellsOutZero: false))
+    case .shared: style.format(count)
+    }
+  }
 }

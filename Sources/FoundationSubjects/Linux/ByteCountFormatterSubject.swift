@@ -1,28 +1,42 @@
 import Foundation
 import StressKit
 
-/// One `ByteCountFormatter` shared read-only, as a server formats sizes: each read formats one of 256 byte counts and must print what the formatter printed for it alone (`SequentialTable`).
-package final class ByteCountFormatterSubject: StressSubject, @unchecked Sendable {
-  package static let info = SubjectInfo(
-    id: "bytecountformatter",
-    summary: "a shared ByteCountFormatter (file style): string(fromByteCount:)",
-    documented: .notListed, sendable: Sendability.of(ByteCountFormatter.self), traits: [.readOnly])
-
-  private let formatter: ByteCountFormatter
-  private let table: SequentialTable
-
-  package init(shape: TrialShape) {
-    let formatter = ByteCountFormatter()
-    formatter.countStyle = .file
-    self.formatter = formatter
-    table = SequentialTable { i in formatter.string(fromByteCount: Int64(i) * 987_654_321 / 7) }
+/// A shared `ByteCountFormatter`, as a server formats sizes (`SharedFormatterSubject`): one
+/// formatter per count style, since a style is the formatter's own setting.
+package enum ByteCountFormatterSubject: SharedFormatter {
+  package enum Call: String, CaseIterable {
+    case file = "string(fromByteCount:) (.file)"
+    case memory = "string(fromByteCount:) (.memory)"
+    case binary = "string(fromByteCount:) (.binary)"
+    case decimal = "string(fromByteCount:) (.decimal)"
+    case classMethod = "ByteCountFormatter.string(fromByteCount:countStyle:)"
   }
 
-  package func read(_ step: Step) -> String? {
-    let i = SequentialTable.input(step.random)
-    let formatter = self.formatter
-    return table.check(i, formatter.string(fromByteCount: Int64(i) * 987_654_321 / 7))
+  package static let id = "bytecountformatter"
+  package static let summary = "shared ByteCountFormatters, 4 count styles: string(fromByteCount:)"
+  package static let sendable: Bool? = Sendability.of(ByteCountFormatter.self)
+  package static let leavesOut =
+    "string(from: Measurement), parsing (none exists), changing a shared formatter's style"
+  package static let inputs = InputDomain(
+    "byte counts", edges: Edges.byteCounts, ordinary: Edges.ordinaryByteCounts)
+
+  package static func make() -> [ByteCountFormatter] {
+    [ByteCountFormatter.CountStyle.file, .memory, .binary, .decimal].map { style in
+      let formatter = ByteCountFormatter()
+      formatter.countStyle = style
+      return formatter
+    }
   }
 
-  package func check(writesPerThread: [Int]) -> Violations { Violations() }
+  package static func format(_ formatters: [ByteCountFormatter], _ call: Call, _ count: Int64)
+    -> String
+  {
+    switch call {
+    case .file: formatters[0].string(fromByteCount: count)
+    case .memory: formatters[1].string(fromByteCount: count)
+    case .binary: formatters[2].string(fromByteCount: count)
+    case .decimal: formatters[3].string(fromByteCount: count)
+    case .classMethod: ByteCountFormatter.string(fromByteCount: count, countStyle: .file)
+    }
+  }
 }

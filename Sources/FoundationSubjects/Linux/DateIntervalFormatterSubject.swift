@@ -1,40 +1,60 @@
 import Foundation
 import StressKit
 
-/// One `DateIntervalFormatter` shared read-only: each read formats one of 256 intervals and must print what the formatter printed for it alone (`SequentialTable`).
-package final class DateIntervalFormatterSubject: StressSubject, @unchecked Sendable {
-  package static let info = SubjectInfo(
-    id: "dateintervalformatter",
-    summary: "a shared DateIntervalFormatter (UTC, POSIX): string(from:to:)",
-    documented: .notListed, sendable: Sendability.of(DateIntervalFormatter.self),
-    traits: [.readOnly])
+/// A shared `DateIntervalFormatter` (UTC, POSIX), as a server prints a booking or a report's
+/// period (`SharedFormatterSubject`).
+package enum DateIntervalFormatterSubject: SharedFormatter {
+  package enum Call: String, CaseIterable {
+    case dates = "string(from:to:)"
+    case interval = "string(from: DateInterval)"
+  }
 
-  private let formatter: DateIntervalFormatter
-  private let table: SequentialTable
+  package static let id = "dateintervalformatter"
+  package static let summary =
+    "a shared DateIntervalFormatter (UTC, POSIX, short dates): string(from:to:), from a DateInterval"
+  package static let sendable: Bool? = Sendability.of(DateIntervalFormatter.self)
+  package static let leavesOut =
+    "other date and time styles and templates, time zones other than UTC, changing a shared formatter"
 
-  package init(shape: TrialShape) {
+  /// Seconds from 1970 of an interval's start and its length. Edges: empty, one second, the
+  /// epoch, before it, the years 1 and 9999, and distant past to distant future.
+  package static let inputs = InputDomain<Interval>(
+    "intervals",
+    edges: [
+      .init(0, 0), .init(0, 1), .init(-86_400, 86_400), .init(-62_135_596_800, 86_400),
+      .init(253_402_214_400, 86_399), .init(-62_135_769_600, 315_537_897_600),
+      .init(1_700_000_000, 366 * 86_400),
+    ],
+    ordinary: (1...249).map { .init(Double($0) * 86_400 * 3, Double($0 % 9) * 86_400) })
+
+  /// A start and a length, in seconds.
+  package struct Interval: Sendable, CustomStringConvertible {
+    let start: Double
+    let length: Double
+    init(_ start: Double, _ length: Double) {
+      self.start = start
+      self.length = length
+    }
+    package var description: String { "\(Int(start)) + \(Int(length)) s" }
+  }
+
+  package static func make() -> DateIntervalFormatter {
     let formatter = DateIntervalFormatter()
     formatter.timeZone = TimeZone(identifier: "UTC")
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.dateStyle = .short
     formatter.timeStyle = .none
-    self.formatter = formatter
-    table = SequentialTable { i in
-      formatter.string(
-        from: Date(timeIntervalSince1970: Double(i) * 86_400 * 3),
-        to: Date(timeIntervalSince1970: Double(i) * 86_400 * 3 + Double(i % 9) * 86_400))
+    return formatter
+  }
+
+  package static func format(
+    _ formatter: DateIntervalFormatter, _ call: Call, _ interval: Interval
+  ) -> String {
+    let start = Date(timeIntervalSince1970: interval.start)
+    let end = Date(timeIntervalSince1970: interval.start + interval.length)
+    switch call {
+    case .dates: return formatter.string(from: start, to: end)
+    case .interval: return formatter.string(from: DateInterval(start: start, end: end)) ?? "nil"
     }
   }
-
-  package func read(_ step: Step) -> String? {
-    let i = SequentialTable.input(step.random)
-    let formatter = self.formatter
-    return table.check(
-      i,
-      formatter.string(
-        from: Date(timeIntervalSince1970: Double(i) * 86_400 * 3),
-        to: Date(timeIntervalSince1970: Double(i) * 86_400 * 3 + Double(i % 9) * 86_400)))
-  }
-
-  package func check(writesPerThread: [Int]) -> Violations { Violations() }
 }

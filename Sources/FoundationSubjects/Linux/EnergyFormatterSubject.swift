@@ -1,27 +1,30 @@
 import Foundation
 import StressKit
 
-/// One `EnergyFormatter` shared read-only: each read formats one of 256 energies and must print what the formatter printed for it alone (`SequentialTable`).
-package final class EnergyFormatterSubject: StressSubject, @unchecked Sendable {
-  package static let info = SubjectInfo(
-    id: "energyformatter", summary: "a shared EnergyFormatter: string(fromJoules:)",
-    documented: .notListed, sendable: Sendability.of(EnergyFormatter.self), traits: [.readOnly])
-
-  private let formatter: EnergyFormatter
-  private let table: SequentialTable
-
-  package init(shape: TrialShape) {
-    let formatter = EnergyFormatter()
-
-    self.formatter = formatter
-    table = SequentialTable { i in formatter.string(fromJoules: Double(i) * 1_000.5) }
+/// A shared `EnergyFormatter`, as a server formats energies (`SharedFormatterSubject`).
+package enum EnergyFormatterSubject: SharedFormatter {
+  package enum Call: String, CaseIterable {
+    case joules = "string(fromJoules:)"
+    case kilocalories = "string(fromValue:unit: .kilocalorie)"
+    case unit = "unitString(fromJoules:usedUnit:)"
   }
 
-  package func read(_ step: Step) -> String? {
-    let i = SequentialTable.input(step.random)
-    let formatter = self.formatter
-    return table.check(i, formatter.string(fromJoules: Double(i) * 1_000.5))
-  }
+  package static let id = "energyformatter"
+  package static let summary = "a shared EnergyFormatter: joules, kilocalories, unit names"
+  package static let sendable: Bool? = Sendability.of(EnergyFormatter.self)
+  package static let leavesOut = "parsing (getObjectValue is unimplemented on Linux)"
+  package static let inputs = InputDomain(
+    "joules", edges: Edges.doubles, ordinary: Edges.ordinaryDoubles(1_000.5))
 
-  package func check(writesPerThread: [Int]) -> Violations { Violations() }
+  package static func make() -> EnergyFormatter { EnergyFormatter() }
+
+  package static func format(_ formatter: EnergyFormatter, _ call: Call, _ value: Double)
+    -> String
+  {
+    switch call {
+    case .joules: formatter.string(fromJoules: value)
+    case .kilocalories: formatter.string(fromValue: value, unit: .kilocalorie)
+    case .unit: formatter.unitString(fromJoules: value, usedUnit: nil)
+    }
+  }
 }

@@ -1,27 +1,32 @@
 import Foundation
 import StressKit
 
-/// One `LengthFormatter` shared read-only: each read formats one of 256 lengths and must print what the formatter printed for it alone (`SequentialTable`).
-package final class LengthFormatterSubject: StressSubject, @unchecked Sendable {
-  package static let info = SubjectInfo(
-    id: "lengthformatter", summary: "a shared LengthFormatter: string(fromMeters:)",
-    documented: .notListed, sendable: Sendability.of(LengthFormatter.self), traits: [.readOnly])
-
-  private let formatter: LengthFormatter
-  private let table: SequentialTable
-
-  package init(shape: TrialShape) {
-    let formatter = LengthFormatter()
-
-    self.formatter = formatter
-    table = SequentialTable { i in formatter.string(fromMeters: Double(i) * 12.5) }
+/// A shared `LengthFormatter`, as a server formats distances (`SharedFormatterSubject`).
+package enum LengthFormatterSubject: SharedFormatter {
+  package enum Call: String, CaseIterable {
+    case meters = "string(fromMeters:)"
+    case kilometers = "string(fromValue:unit: .kilometer)"
+    case feet = "string(fromValue:unit: .foot)"
+    case unit = "unitString(fromMeters:usedUnit:)"
   }
 
-  package func read(_ step: Step) -> String? {
-    let i = SequentialTable.input(step.random)
-    let formatter = self.formatter
-    return table.check(i, formatter.string(fromMeters: Double(i) * 12.5))
-  }
+  package static let id = "lengthformatter"
+  package static let summary = "a shared LengthFormatter: meters, kilometers, feet, unit names"
+  package static let sendable: Bool? = Sendability.of(LengthFormatter.self)
+  package static let leavesOut = "parsing (getObjectValue is unimplemented on Linux)"
+  package static let inputs = InputDomain(
+    "meters", edges: Edges.doubles, ordinary: Edges.ordinaryDoubles(12.5))
 
-  package func check(writesPerThread: [Int]) -> Violations { Violations() }
+  package static func make() -> LengthFormatter { LengthFormatter() }
+
+  package static func format(_ formatter: LengthFormatter, _ call: Call, _ value: Double)
+    -> String
+  {
+    switch call {
+    case .meters: formatter.string(fromMeters: value)
+    case .kilometers: formatter.string(fromValue: value, unit: .kilometer)
+    case .feet: formatter.string(fromValue: value, unit: .foot)
+    case .unit: formatter.unitString(fromMeters: value, usedUnit: nil)
+    }
+  }
 }

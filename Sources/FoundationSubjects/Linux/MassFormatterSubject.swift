@@ -1,27 +1,28 @@
 import Foundation
 import StressKit
 
-/// One `MassFormatter` shared read-only: each read formats one of 256 masses and must print what the formatter printed for it alone (`SequentialTable`).
-package final class MassFormatterSubject: StressSubject, @unchecked Sendable {
-  package static let info = SubjectInfo(
-    id: "massformatter", summary: "a shared MassFormatter: string(fromKilograms:)",
-    documented: .notListed, sendable: Sendability.of(MassFormatter.self), traits: [.readOnly])
-
-  private let formatter: MassFormatter
-  private let table: SequentialTable
-
-  package init(shape: TrialShape) {
-    let formatter = MassFormatter()
-
-    self.formatter = formatter
-    table = SequentialTable { i in formatter.string(fromKilograms: Double(i) * 0.75) }
+/// A shared `MassFormatter`, as a server formats weights (`SharedFormatterSubject`).
+package enum MassFormatterSubject: SharedFormatter {
+  package enum Call: String, CaseIterable {
+    case kilograms = "string(fromKilograms:)"
+    case pounds = "string(fromValue:unit: .pound)"
+    case unit = "unitString(fromKilograms:usedUnit:)"
   }
 
-  package func read(_ step: Step) -> String? {
-    let i = SequentialTable.input(step.random)
-    let formatter = self.formatter
-    return table.check(i, formatter.string(fromKilograms: Double(i) * 0.75))
-  }
+  package static let id = "massformatter"
+  package static let summary = "a shared MassFormatter: kilograms, pounds, unit names"
+  package static let sendable: Bool? = Sendability.of(MassFormatter.self)
+  package static let leavesOut = "parsing (getObjectValue is unimplemented on Linux)"
+  package static let inputs = InputDomain(
+    "kilograms", edges: Edges.doubles, ordinary: Edges.ordinaryDoubles(0.75))
 
-  package func check(writesPerThread: [Int]) -> Violations { Violations() }
+  package static func make() -> MassFormatter { MassFormatter() }
+
+  package static func format(_ formatter: MassFormatter, _ call: Call, _ value: Double) -> String {
+    switch call {
+    case .kilograms: formatter.string(fromKilograms: value)
+    case .pounds: formatter.string(fromValue: value, unit: .pound)
+    case .unit: formatter.unitString(fromKilograms: value, usedUnit: nil)
+    }
+  }
 }

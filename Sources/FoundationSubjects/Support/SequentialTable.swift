@@ -1,19 +1,59 @@
-/// What a shared formatter printed for each of 256 inputs when it ran alone, before any thread
-/// started: the sequential specification, for outputs no arithmetic here predicts (locale
-/// rules, unit names). A read formats an input again, now shared, and must print the same.
-struct SequentialTable {
-  static let size = 256
-  let expected: [String]
+import StressKit
+import Synchronization
 
-  init(_ format: (Int) -> String) {
-    expected = (0..<Self.size).map(format)
+/// What a formatter printed for every call and every input of its domain when it ran alone:
+/// the sequential specification, for outputs no arithmetic here predicts (locale rules, unit
+/// names). A read makes a call again on the shared formatter and must print the same.
+///
+/// The outputs come from a reference formatter made the same way, once a process, never from
+/// the shared one: a shared formatter's lazy state is built by the threads' first calls, which
+/// is where a first-use race lives.
+///
+/// `Call` names the calls a subject makes; its subject switches over it exhaustively, so the
+/// calls it names in `stress list` are the calls it makes.
+package struct SequentialTable<Call: CaseIterable & RawRepresentable, Input: Sendable>
+where Call.RawValue == String, Call.AllCases.Index == Int {
+  package let inputs: InputDomain<Input>
+  private let expected: [[String]]
+  private let choice: InputDomain<Int>
+
+  /// `make(call, input)` on `reference()`, for every call and input, once a process for `key`.
+  package init<F>(
+    _ inputs: InputDomain<Input>, key: Any.Type, reference: () -> F,
+    _ make: (F, Call, Input) -> String
+  ) {
+    self.inputs = inputs
+    expected = ExpectedOutputs.of(key) {
+      let formatter = reference()
+      return Call.allCases.map { call in inputs.values.map { make(formatter, call, $0) } }
+    }
+    choice = InputDomain("calls", edges: [], ordinary: Array(Call.allCases.indices))
   }
 
-  /// The input a step draws.
-  static func input(_ random: UInt64) -> Int { Draw.choice(random, size) }
+  /// The calls' names, for `SubjectInfo.calls`.
+  package static var calls: [String] { Call.allCases.map(\.rawValue) }
 
-  /// nil if `output` is what input `i` gave alone, else what is wrong.
-  func check(_ i: Int, _ output: String) -> String? {
-    output == expected[i] ? nil : "input \(i) printed '\(output)', alone '\(expected[i])'"
+  /// Makes the call `step` draws on the input it draws; nil if it printed what it printed
+  /// alone, else what is wrong.
+  package func check(_ step: Step, _ make: (Call, Input) -> String) -> String? {
+    let c = choice[step]
+    let i = inputs.index(for: step)
+    let call = Call.allCases[c]
+    let output = make(call, inputs.values[i])
+    guard output != expected[c][i] else { return nil }
+    return "\(call.rawValue) of \(inputs.values[i]) printed '\(output)', alone '\(expected[c][i])'"
+  }
+}
+
+/// The reference outputs of every table, by the type that made them.
+private enum ExpectedOutputs {
+  static let tables = Mutex<[ObjectIdentifier: [[String]]]>([:])
+
+  static func of(_ key: Any.Type, _ make: () -> [[String]]) -> [[String]] {
+    if let known = tables.withLock({ $0[ObjectIdentifier(key)] }) { return known }
+    // Made outside the lock: formatting takes milliseconds, and a second maker only repeats it.
+    let made = make()
+    tables.withLock { $0[ObjectIdentifier(key)] = made }
+    return made
   }
 }

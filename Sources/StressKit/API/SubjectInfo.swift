@@ -19,6 +19,13 @@ public struct SubjectInfo: Sendable {
   public var defaultReadRatio: Double
   /// How it is driven beyond its reads and writes.
   public var traits: SubjectTraits
+  /// The calls its operations make on the type under test (`"format(.file)"`), so a verdict
+  /// is read as covering these and no others.
+  public var calls: [String]
+  /// What its inputs are drawn from, edge values first (`InputDomain.summary`).
+  public var inputs: [String]
+  /// What of the type it leaves out that an application may also do; nil if unstated.
+  public var leavesOut: String?
 
   /// No write operation: every operation is a read.
   public var readOnly: Bool { traits.contains(.readOnly) }
@@ -35,8 +42,12 @@ public struct SubjectInfo: Sendable {
   public init(
     id: String, summary: String, documented: DocumentedSafety, reference: String? = nil,
     sendable: Bool? = nil, expectations: [Expectation] = [], defaultReadRatio: Double = 0.5,
-    traits: SubjectTraits = []
+    traits: SubjectTraits = [], calls: [String] = [], inputs: [String] = [],
+    leavesOut: String? = nil
   ) {
+    self.calls = calls
+    self.inputs = inputs
+    self.leavesOut = leavesOut
     self.id = id
     self.summary = summary
     self.documented = documented

@@ -1,0 +1,93 @@
+import FoundationSubjects
+import StressKit
+import Testing
+
+/// Each subject family's domain holds its type's edge values, and its calls are the ones it
+/// names: a table's check is watched making every call it names on every edge value.
+@Suite struct SubjectDomainTests {
+  /// The calls and inputs one trial of `Spec` makes over `steps` steps of 2 threads, each
+  /// checked against the reference (so a wrong output fails here too).
+  func reached<Spec: SharedFormatter>(_ spec: Spec.Type, steps: Int = 4_000) -> (
+    calls: Set<String>, inputs: Set<Int>
+  ) where Spec.Input: CustomStringConvertible {
+    let table = SequentialTable<Spec.Call, Spec.Input>(
+      Spec.inputs, key: Spec.self, reference: Spec.make, Spec.format)
+    let formatter = Spec.make()
+    let spelled = Spec.inputs.values.map(\.description)
+    var calls = Set<String>()
+    var inputs = Set<Int>()
+    var random = SplitMixForTests(seed: 3)
+    for seq in 0..<steps {
+      for thread in 0..<2 {
+        let problem = table.check(Step(thread: thread, seq: seq, random: random.next())) {
+          call, input in
+          calls.insert(call.rawValue)
+          if let i = spelled.firstIndex(of: input.description) { inputs.insert(i) }
+          return Spec.format(formatter, call, input)
+        }
+        #expect(problem == nil, "\(Spec.id): \(problem ?? "")")
+      }
+    }
+    return (calls, inputs)
+  }
+
+  func expectCovered<Spec: SharedFormatter>(_ spec: Spec.Type)
+  where Spec.Input: CustomStringConvertible {
+    let info = SharedFormatterSubject<Spec>.info
+    let (calls, inputs) = reached(spec)
+    #expect(Set(info.calls) == calls, "\(info.id) names \(info.calls), made \(calls)")
+    #expect(info.calls.count == Spec.Call.allCases.count)
+    #expect(Set(0..<Spec.inputs.edgeCount).isSubset(of: inputs), "\(info.id): an edge never drawn")
+    #expect(info.inputs == [Spec.inputs.summary] && info.leavesOut != nil)
+  }
+
+  @Test func measurementFormattersTakeZeroSignsNaNInfinitiesAndExtremes() {
+    for edges in [
+      LengthFormatterSubject.inputs, MassFormatterSubject.inputs, EnergyFormatterSubject.inputs,
+    ].map({ Array($0.values[..<$0.edgeCount]) }) {
+      #expect(edges.first == 0 && edges.contains(-1) && edges.contains { $0.isNaN })
+      #expect(edges.contains(.infinity) && edges.contains(-.infinity))
+      #expect(edges.contains(.greatestFiniteMagnitude) && edges.contains(.leastNonzeroMagnitude))
+    }
+    expectCovered(LengthFormatterSubject.self)
+    expectCovered(MassFormatterSubject.self)
+    expectCovered(EnergyFormatterSubject.self)
+  }
+
+  @Test func byteCountsStartAtZeroTheTriggerOfSwiftFoundation1818() {
+    for domain in [ByteCountFormatStyleSubject.inputs, ByteCountFormatterSubject.inputs] {
+      let edges = Array(domain.values[..<domain.edgeCount])
+      #expect(edges.first == 0)
+      for value: Int64 in [-1, 1, 1_000, 1_024, .max, .min] { #expect(edges.contains(value)) }
+    }
+    expectCovered(ByteCountFormatStyleSubject.self)
+    expectCovered(ByteCountFormatterSubject.self)
+    // Every style a server uses, each spelling zero out.
+    let calls = SharedFormatterSubject<ByteCountFormatStyleSubject>.info.calls
+    for style in [".file", ".memory", ".decimal", ".binary"] {
+      #expect(calls.contains("formatted(.byteCount(style: \(style)))"))
+    }
+  }
+
+  @Test func intervalsIncludeEmptyAndDistantOnes() {
+    let edges = DateIntervalFormatterSubject.inputs.values.prefix(
+      DateIntervalFormatterSubject.inputs.edgeCount)
+    #expect(edges.contains { $0.description == "0 + 0 s" })
+    #expect(edges.contains { $0.description.hasPrefix("-62135596800") })
+    #expect(edges.contains { $0.description.hasPrefix("253402214400") })
+    expectCovered(DateIntervalFormatterSubject.self)
+  }
+}
+
+/// SplitMix64, for steps' random bits.
+struct SplitMixForTests {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
