@@ -77,6 +77,43 @@ import Testing
     #expect(edges.contains { $0.description.hasPrefix("253402214400") })
     expectCovered(DateIntervalFormatterSubject.self)
   }
+
+  @Test func dateFormattersTakeTheEpochLeapDaysDistantDatesAndBothDirections() {
+    let edges = Array(Edges.dates)
+    for seconds: Double in [
+      0, -1, 0.5, -62_135_769_600, 64_092_211_200, 951_782_400, 2_147_483_648,
+    ] {
+      #expect(edges.contains(seconds))
+    }
+    for domain in [
+      DateFormatterSubject.inputs, ISO8601DateFormatterSubject.inputs,
+      DateFormatStyleSubject.inputs,
+    ] {
+      #expect(Array(domain.values[..<domain.edgeCount]) == edges)
+    }
+    expectCovered(DateFormatterSubject.self)
+    expectCovered(ISO8601DateFormatterSubject.self)
+    expectCovered(DateFormatStyleSubject.self)
+    // Parse as well as format, and more than one configuration each.
+    for calls in [
+      SharedFormatterSubject<DateFormatterSubject>.info.calls,
+      SharedFormatterSubject<ISO8601DateFormatterSubject>.info.calls,
+    ] {
+      #expect(calls.filter { $0.hasPrefix("date(from:)") }.count >= 3)
+      #expect(calls.filter { $0.hasPrefix("string(from:)") }.count >= 3)
+    }
+  }
+
+  @Test func numberFormattersTakeEdgeNumbersInEveryCommonStyleAndParseBack() {
+    let edges = NumberFormatterSubject.inputs.values.prefix(NumberFormatterSubject.inputs.edgeCount)
+    #expect(edges.first == 0 && edges.contains { $0.isNaN } && edges.contains(-.infinity))
+    expectCovered(NumberFormatterSubject.self)
+    let calls = SharedFormatterSubject<NumberFormatterSubject>.info.calls.joined()
+    for style in [".decimal", ".currency", ".percent", ".scientific", ".spellOut", "number(from:)"]
+    {
+      #expect(calls.contains(style))
+    }
+  }
 }
 
 /// SplitMix64, for steps' random bits.

@@ -1,32 +1,56 @@
 import Foundation
 import StressKit
 
-/// The Sendable value-type alternative to a shared formatter: one `Date.ISO8601FormatStyle`
-/// (GMT) held as a `let` and shared read-only; each read formats a date, compares it with the
-/// string computed arithmetically, and parses it back, requiring the same date.
-package final class DateFormatStyleSubject: StressSubject, @unchecked Sendable {
-  package static let info = SubjectInfo(
-    id: "date-formatstyle",
-    summary: "Date.ISO8601FormatStyle, a let shared read-only: format(_:), parse(_:)",
-    documented: .notListed, sendable: Sendability.of(Date.ISO8601FormatStyle.self),
-    expectations: [
-      .neverFails(
-        .unprotected, because: "Date.ISO8601FormatStyle is a Sendable value type, shared as a let")
-    ], traits: [.readOnly])
-
-  private let style = Date.ISO8601FormatStyle(timeZone: Zones.utc)
-
-  package init(shape: TrialShape) {}
-
-  package func read(_ step: Step) -> String? {
-    RoundTrip.problem(
-      seconds: Draw.seconds(step.random), expected: { "\($0.ymd)T\($0.hms)Z" },
-      format: style.format, parse: { try? style.parse($0) })
+/// The Sendable value-type alternative to a shared formatter: `Date.ISO8601FormatStyle` and
+/// `Date.FormatStyle` held as lets and shared read-only, both directions
+/// (`SharedFormatterSubject`).
+package enum DateFormatStyleSubject: SharedFormatter {
+  package enum Call: String, CaseIterable {
+    case format = "Date.ISO8601FormatStyle.format(_:)"
+    case parse = "Date.ISO8601FormatStyle.parse(_:)"
+    case formatted = "Date.formatted(.iso8601)"
+    case strategy = "Date(_:strategy: .iso8601)"
+    case numeric = "Date.FormatStyle(date: .numeric, time: .standard).format(_:)"
   }
 
-  package func check(writesPerThread: [Int]) -> Violations {
-    var violations = Violations()
-    if let wrong = read(Step(thread: 0, seq: 0, random: 1_234_567_890)) { violations.add(wrong) }
-    return violations
+  package static let id = "date-formatstyle"
+  package static let summary =
+    "Date.ISO8601FormatStyle and Date.FormatStyle, lets shared read-only: format, parse"
+  package static let sendable: Bool? = Sendability.of(Date.ISO8601FormatStyle.self)
+  package static let expectations: [Expectation] = [
+    .neverFails(
+      .unprotected,
+      because:
+        "Date.ISO8601FormatStyle and Date.FormatStyle are Sendable value types, shared as lets")
+  ]
+  package static let leavesOut =
+    "relative, interval and component styles, attributed output, locales beyond en_US"
+  package static let inputs = InputDomain(
+    "seconds from 1970", edges: Edges.dates, ordinary: Edges.ordinaryDates)
+
+  package static func make() -> (Date.ISO8601FormatStyle, Date.FormatStyle) {
+    (
+      Date.ISO8601FormatStyle(timeZone: Zones.utc),
+      Date.FormatStyle(
+        date: .numeric, time: .standard, locale: Locale(identifier: "en_US"), timeZone: Zones.utc)
+    )
+  }
+
+  package static func format(
+    _ styles: (Date.ISO8601FormatStyle, Date.FormatStyle), _ call: Call, _ seconds: Double
+  ) -> String {
+    let date = Date(timeIntervalSince1970: seconds)
+    switch call {
+    case .format: return styles.0.format(date)
+    case .parse:
+      return (try? styles.0.parse(styles.0.format(date))).map { "\($0.timeIntervalSince1970)" }
+        ?? "nil"
+    case .formatted: return date.formatted(.iso8601)
+    case .strategy:
+      return (try? Date(date.formatted(.iso8601), strategy: .iso8601)).map {
+        "\($0.timeIntervalSince1970)"
+      } ?? "nil"
+    case .numeric: return styles.1.format(date)
+    }
   }
 }

@@ -1,41 +1,70 @@
 import Foundation
 import StressKit
 
-/// One `DateFormatter` with a fixed configuration, shared read-only the way an app shares a
-/// cached formatter: each read formats a date, compares it with the string computed
-/// arithmetically, and parses it back with the same formatter, requiring the same date.
-package final class DateFormatterSubject: StressSubject, @unchecked Sendable {
-  package static let info = SubjectInfo(
-    id: "dateformatter",
-    summary: "DateFormatter, fixed config, shared read-only: string(from:), date(from:)",
-    documented: .unsafe,
-    reference:
-      "DateFormatter reference: thread safe on iOS 7 and later, and on macOS 10.9 and later "
-      + "in a 64-bit app",
-    sendable: Sendability.of(DateFormatter.self), traits: [.readOnly])
-
-  private let formatter = DateFormatter()
-
-  package init(shape: TrialShape) {
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.timeZone = Zones.utc
-    formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss"
+/// Shared `DateFormatter`s, configured once as a server configures them (RFC 3339 with
+/// milliseconds and HTTP dates, POSIX, UTC; a medium style for people), each shared read-only
+/// by every thread from its first call (`SharedFormatterSubject`): both directions, format and
+/// parse.
+package enum DateFormatterSubject: SharedFormatter {
+  package enum Call: String, CaseIterable {
+    case rfc3339 = "string(from:) (yyyy-MM-dd'T'HH:mm:ss.SSSXXXXX)"
+    case rfc3339Parse = "date(from:) (yyyy-MM-dd'T'HH:mm:ss.SSSXXXXX)"
+    case http = "string(from:) (EEE, dd MMM yyyy HH:mm:ss zzz)"
+    case httpParse = "date(from:) (EEE, dd MMM yyyy HH:mm:ss zzz)"
+    case medium = "string(from:) (dateStyle .medium, timeStyle .short, en_US)"
+    case mediumParse = "date(from:) (dateStyle .medium, timeStyle .short, en_US)"
+    case localized = "DateFormatter.localizedString(from:dateStyle:timeStyle:)"
   }
 
-  package func read(_ step: Step) -> String? {
-    RoundTrip.problem(
-      seconds: Draw.seconds(step.random), expected: { "\($0.ymd)T\($0.hms)" },
-      format: formatter.string(from:), parse: formatter.date(from:))
-  }
+  package static let id = "dateformatter"
+  package static let summary =
+    "DateFormatters shared read-only (RFC 3339, HTTP date, medium style): string(from:), date(from:)"
+  package static let documented = DocumentedSafety.unsafe
+  package static let reference: String? =
+    "DateFormatter reference: thread safe on iOS 7 and later, and on macOS 10.9 and later "
+    + "in a 64-bit app"
+  package static let sendable: Bool? = Sendability.of(DateFormatter.self)
+  package static let leavesOut =
+    "changing a shared formatter's configuration (dateformatter-mutating does), "
+    + "locales beyond en_US and POSIX, time zones other than UTC"
+  package static let inputs = InputDomain(
+    "seconds from 1970", edges: Edges.dates, ordinary: Edges.ordinaryDates)
 
-  package func check(writesPerThread: [Int]) -> Violations {
-    // Reads never change it; it must still be intact and still format correctly.
-    var violations = Violations()
-    let zone = formatter.timeZone?.secondsFromGMT()
-    if formatter.dateFormat != "yyyy-MM-dd'T'HH:mm:ss" || zone != 0 {
-      violations.add("config is now \(formatter.dateFormat ?? "nil") at offset \(zone ?? -1)")
+  package static func make() -> [DateFormatter] {
+    let formats = ["yyyy-MM-dd'T'HH:mm:ss.SSSXXXXX", "EEE, dd MMM yyyy HH:mm:ss zzz"]
+    var formatters = formats.map { format in
+      let formatter = DateFormatter()
+      formatter.locale = Locale(identifier: "en_US_POSIX")
+      formatter.timeZone = Zones.utc
+      formatter.dateFormat = format
+      return formatter
     }
-    if let wrong = read(Step(thread: 0, seq: 0, random: 1_234_567_890)) { violations.add(wrong) }
-    return violations
+    let medium = DateFormatter()
+    medium.locale = Locale(identifier: "en_US")
+    medium.timeZone = Zones.utc
+    medium.dateStyle = .medium
+    medium.timeStyle = .short
+    formatters.append(medium)
+    return formatters
+  }
+
+  package static func format(_ formatters: [DateFormatter], _ call: Call, _ seconds: Double)
+    -> String
+  {
+    let date = Date(timeIntervalSince1970: seconds)
+    func parsed(_ formatter: DateFormatter) -> String {
+      formatter.date(from: formatter.string(from: date)).map { "\($0.timeIntervalSince1970)" }
+        ?? "nil"
+    }
+    switch call {
+    case .rfc3339: return formatters[0].string(from: date)
+    case .rfc3339Parse: return parsed(formatters[0])
+    case .http: return formatters[1].string(from: date)
+    case .httpParse: return parsed(formatters[1])
+    case .medium: return formatters[2].string(from: date)
+    case .mediumParse: return parsed(formatters[2])
+    case .localized:
+      return DateFormatter.localizedString(from: date, dateStyle: .short, timeStyle: .short)
+    }
   }
 }

@@ -1,33 +1,60 @@
 import Foundation
 import StressKit
 
-/// One `ISO8601DateFormatter` with its defaults (internet date-time, GMT), shared read-only as a
-/// server shares one for timestamps: each read formats a date, compares it with the string
-/// computed arithmetically, and parses it back, requiring the same date.
-package final class ISO8601DateFormatterSubject: StressSubject, @unchecked Sendable {
-  package static let info = SubjectInfo(
-    id: "iso8601dateformatter",
-    summary: "ISO8601DateFormatter, default options, shared read-only: string(from:), date(from:)",
-    documented: .notListed, sendable: Sendability.of(ISO8601DateFormatter.self), traits: [.readOnly]
-  )
-
-  private let formatter = ISO8601DateFormatter()
-
-  package init(shape: TrialShape) {}
-
-  package func read(_ step: Step) -> String? {
-    RoundTrip.problem(
-      seconds: Draw.seconds(step.random), expected: { "\($0.ymd)T\($0.hms)Z" },
-      format: formatter.string(from:), parse: formatter.date(from:))
+/// Shared `ISO8601DateFormatter`s, as a server shares them for timestamps: the defaults
+/// (internet date-time, GMT), with fractional seconds, and a full date alone, each shared
+/// read-only by every thread from its first call (`SharedFormatterSubject`). Its lazily made CF
+/// formatter garbled output (swift-corelibs-foundation 4566) and freed a pointer twice (5533).
+package enum ISO8601DateFormatterSubject: SharedFormatter {
+  package enum Call: String, CaseIterable {
+    case internet = "string(from:) (.withInternetDateTime)"
+    case internetParse = "date(from:) (.withInternetDateTime)"
+    case fractional = "string(from:) (.withInternetDateTime, .withFractionalSeconds)"
+    case fractionalParse = "date(from:) (.withInternetDateTime, .withFractionalSeconds)"
+    case fullDate = "string(from:) (.withFullDate)"
+    case fullDateParse = "date(from:) (.withFullDate)"
+    case classMethod = "ISO8601DateFormatter.string(from:timeZone:formatOptions:)"
   }
 
-  package func check(writesPerThread: [Int]) -> Violations {
-    // Reads never change it; it must still be intact and still format correctly.
-    var violations = Violations()
-    if formatter.formatOptions != .withInternetDateTime {
-      violations.add("formatOptions are now \(formatter.formatOptions.rawValue)")
+  package static let id = "iso8601dateformatter"
+  package static let summary =
+    "ISO8601DateFormatters shared read-only (3 option sets): string(from:), date(from:)"
+  package static let sendable: Bool? = Sendability.of(ISO8601DateFormatter.self)
+  package static let leavesOut =
+    "changing formatOptions or timeZone while shared (iso8601dateformatter-mutating does), "
+    + "time zones other than GMT"
+  package static let inputs = InputDomain(
+    "seconds from 1970", edges: Edges.dates, ordinary: Edges.ordinaryDates)
+
+  package static func make() -> [ISO8601DateFormatter] {
+    let options: [ISO8601DateFormatter.Options] = [
+      .withInternetDateTime, [.withInternetDateTime, .withFractionalSeconds], .withFullDate,
+    ]
+    return options.map { options in
+      let formatter = ISO8601DateFormatter()
+      formatter.formatOptions = options
+      return formatter
     }
-    if let wrong = read(Step(thread: 0, seq: 0, random: 1_234_567_890)) { violations.add(wrong) }
-    return violations
+  }
+
+  package static func format(
+    _ formatters: [ISO8601DateFormatter], _ call: Call, _ seconds: Double
+  ) -> String {
+    let date = Date(timeIntervalSince1970: seconds)
+    func parsed(_ formatter: ISO8601DateFormatter) -> String {
+      formatter.date(from: formatter.string(from: date)).map { "\($0.timeIntervalSince1970)" }
+        ?? "nil"
+    }
+    switch call {
+    case .internet: return formatters[0].string(from: date)
+    case .internetParse: return parsed(formatters[0])
+    case .fractional: return formatters[1].string(from: date)
+    case .fractionalParse: return parsed(formatters[1])
+    case .fullDate: return formatters[2].string(from: date)
+    case .fullDateParse: return parsed(formatters[2])
+    case .classMethod:
+      return ISO8601DateFormatter.string(
+        from: date, timeZone: Zones.utc, formatOptions: .withInternetDateTime)
+    }
   }
 }

@@ -31,7 +31,7 @@ package final class NumberFormatterMutatingSubject: StressSubject, @unchecked Se
 
   package func read(_ step: Step) -> String? {
     let value = Draw.integer(step.random)
-    let expected = [",", ".", ""].map { NumberFormatterSubject.grouped(value, separator: $0) }
+    let expected = [",", ".", ""].map { Self.grouped(value, separator: $0) }
     let text = formatter.string(from: value as NSNumber) ?? "nil"
     return expected.contains(text) ? nil : "formatted \(value) as \(text), expected \(expected)"
   }
@@ -44,5 +44,17 @@ package final class NumberFormatterMutatingSubject: StressSubject, @unchecked Se
     }
     if let wrong = read(Step(thread: 0, seq: 0, random: 1_234_567_890)) { violations.add(wrong) }
     return violations
+  }
+
+  /// `value` in decimal digits, `separator` before each group of 3 from the right.
+  static func grouped(_ value: Int, separator: String) -> String {
+    var digits = String(value)
+    var groups: [Substring] = []
+    while digits.count > 3 {
+      groups.insert(digits.suffix(3), at: 0)
+      digits.removeLast(3)
+    }
+    groups.insert(Substring(digits), at: 0)
+    return groups.joined(separator: separator)
   }
 }

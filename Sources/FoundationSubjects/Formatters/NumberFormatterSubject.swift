@@ -1,53 +1,73 @@
 import Foundation
 import StressKit
 
-/// One `NumberFormatter` (decimal, "," every 3 digits) shared read-only as an app shares a
-/// cached formatter: each read formats an integer, compares it with the string grouped
-/// arithmetically, and parses it back with `number(from:)`, requiring the same value.
-package final class NumberFormatterSubject: StressSubject, @unchecked Sendable {
-  package static let info = SubjectInfo(
-    id: "numberformatter",
-    summary: "NumberFormatter, decimal, shared read-only: string(from:), number(from:)",
-    documented: .unsafe, sendable: Sendability.of(NumberFormatter.self), traits: [.readOnly])
-
-  private let formatter = NumberFormatter()
-
-  package init(shape: TrialShape) {
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.numberStyle = .decimal
-    formatter.usesGroupingSeparator = true
-    formatter.groupingSeparator = ","
-    formatter.groupingSize = 3
+/// Shared `NumberFormatter`s in the styles a server prints numbers in (grouped decimal,
+/// currency, percent, scientific, spelled out, and a German decimal), each configured once
+/// and shared read-only by every thread from its first call (`SharedFormatterSubject`): both
+/// directions, format and parse.
+package enum NumberFormatterSubject: SharedFormatter {
+  package enum Call: String, CaseIterable {
+    case decimal = "string(from:) (.decimal, en_US_POSIX, grouped)"
+    case decimalParse = "number(from:) (.decimal, en_US_POSIX, grouped)"
+    case currency = "string(from:) (.currency, en_US)"
+    case currencyParse = "number(from:) (.currency, en_US)"
+    case percent = "string(from:) (.percent, en_US)"
+    case scientific = "string(from:) (.scientific, en_US)"
+    case spellOut = "string(from:) (.spellOut, en_US)"
+    case german = "string(from:) (.decimal, de_DE)"
+    case germanParse = "number(from:) (.decimal, de_DE)"
+    case localized = "NumberFormatter.localizedString(from:number: .decimal)"
   }
 
-  package func read(_ step: Step) -> String? {
-    let value = Draw.integer(step.random)
-    let expected = Self.grouped(value, separator: ",")
-    let text = formatter.string(from: value as NSNumber) ?? "nil"
-    guard text == expected else { return "formatted \(value) as \(text), expected \(expected)" }
-    let parsed = formatter.number(from: text)?.int64Value
-    return parsed == Int64(value) ? nil : "parsed \(text) as \(parsed.map(String.init) ?? "nil")"
-  }
+  package static let id = "numberformatter"
+  package static let summary =
+    "NumberFormatters shared read-only in 6 styles and locales: string(from:), number(from:)"
+  package static let documented = DocumentedSafety.unsafe
+  package static let sendable: Bool? = Sendability.of(NumberFormatter.self)
+  package static let leavesOut =
+    "changing a shared formatter's configuration (numberformatter-mutating does), "
+    + "ordinal and accounting styles, rounding modes, attributed output"
+  package static let inputs = InputDomain(
+    "numbers", edges: Edges.doubles + [9_007_199_254_740_993, 1_234.5678],
+    ordinary: Edges.ordinaryDoubles(0.37))
 
-  /// `value` in decimal digits, `separator` before each group of 3 from the right.
-  static func grouped(_ value: Int, separator: String) -> String {
-    var digits = String(value)
-    var groups: [Substring] = []
-    while digits.count > 3 {
-      groups.insert(digits.suffix(3), at: 0)
-      digits.removeLast(3)
+  package static func make() -> [NumberFormatter] {
+    let styles: [(NumberFormatter.Style, String)] = [
+      (.decimal, "en_US_POSIX"), (.currency, "en_US"), (.percent, "en_US"),
+      (.scientific, "en_US"), (.spellOut, "en_US"), (.decimal, "de_DE"),
+    ]
+    return styles.map { style, locale in
+      let formatter = NumberFormatter()
+      formatter.locale = Locale(identifier: locale)
+      formatter.numberStyle = style
+      if locale == "en_US_POSIX" {
+        formatter.usesGroupingSeparator = true
+        formatter.groupingSeparator = ","
+        formatter.groupingSize = 3
+      }
+      return formatter
     }
-    groups.insert(Substring(digits), at: 0)
-    return groups.joined(separator: separator)
   }
 
-  package func check(writesPerThread: [Int]) -> Violations {
-    // Reads never change it; it must still be intact and still format correctly.
-    var violations = Violations()
-    if formatter.groupingSeparator != "," || !formatter.usesGroupingSeparator {
-      violations.add("grouping is now \(formatter.groupingSeparator ?? "nil")")
+  package static func format(_ formatters: [NumberFormatter], _ call: Call, _ value: Double)
+    -> String
+  {
+    let number = value as NSNumber
+    func string(_ i: Int) -> String { formatters[i].string(from: number) ?? "nil" }
+    func parsed(_ i: Int) -> String {
+      formatters[i].number(from: string(i)).map { "\($0)" } ?? "nil"
     }
-    if let wrong = read(Step(thread: 0, seq: 0, random: 1_234_567_890)) { violations.add(wrong) }
-    return violations
+    switch call {
+    case .decimal: return string(0)
+    case .decimalParse: return parsed(0)
+    case .currency: return string(1)
+    case .currencyParse: return parsed(1)
+    case .percent: return string(2)
+    case .scientific: return string(3)
+    case .spellOut: return string(4)
+    case .german: return string(5)
+    case .germanParse: return parsed(5)
+    case .localized: return NumberFormatter.localizedString(from: number, number: .decimal)
+    }
   }
 }

@@ -12,6 +12,9 @@ package protocol SharedFormatter {
   static var id: String { get }
   static var summary: String { get }
   static var documented: DocumentedSafety { get }
+  /// What the class's own reference says that the Summary does not (`SubjectInfo.reference`).
+  static var reference: String? { get }
+  static var expectations: [Expectation] { get }
   static var sendable: Bool? { get }
   static var leavesOut: String { get }
   static var inputs: InputDomain<Input> { get }
@@ -23,6 +26,8 @@ package protocol SharedFormatter {
 
 extension SharedFormatter {
   package static var documented: DocumentedSafety { .notListed }
+  package static var reference: String? { nil }
+  package static var expectations: [Expectation] { [] }
 }
 
 /// One formatter shared read-only by every thread from its very first call, as a server shares
@@ -33,7 +38,8 @@ package final class SharedFormatterSubject<Spec: SharedFormatter>: StressSubject
 {
   package static var info: SubjectInfo {
     SubjectInfo(
-      id: Spec.id, summary: Spec.summary, documented: Spec.documented, sendable: Spec.sendable,
+      id: Spec.id, summary: Spec.summary, documented: Spec.documented,
+      reference: Spec.reference, sendable: Spec.sendable, expectations: Spec.expectations,
       traits: [.readOnly], calls: SequentialTable<Spec.Call, Spec.Input>.calls,
       inputs: [Spec.inputs.summary], leavesOut: Spec.leavesOut)
   }
