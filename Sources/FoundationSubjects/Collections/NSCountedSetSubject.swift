@@ -6,7 +6,9 @@ import StressKit
 package final class NSCountedSetSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "nscountedset", summary: "NSCountedSet: add, count(for:)",
-    documented: .unsafe, sendable: Sendability.of(NSCountedSet.self))
+    documented: .unsafe, sendable: Sendability.of(NSCountedSet.self),
+    calls: ["add(_:)", "count(for:)"],
+    leavesOut: "adding a value twice, removal and enumeration")
 
   private let shape: TrialShape
   private let items = NSCountedSet()

@@ -1,12 +1,34 @@
 import Foundation
 import StressKit
 
-/// One shared `NSMutableArray`: writes `add`, reads `object(at:)` at a random index below `count`.
+/// One shared `NSMutableArray`, used as an application uses a shared list: writes append one
+/// token, in bulk or at the front; reads index it (its first and last element among them),
+/// enumerate its head and slice its tail. Each token is written once, so the end state holds
+/// each exactly once.
 package final class NSMutableArraySubject: StressSubject, @unchecked Sendable {
-  package static let info = SubjectInfo(
-    id: "nsmutablearray", summary: "NSMutableArray: add, count + object(at:)",
-    documented: .unsafe, sendable: Sendability.of(NSMutableArray.self))
+  package enum Write: String, CaseIterable {
+    case add = "add(_:)"
+    case addObjects = "addObjects(from:)"
+    case insert = "insert(_:at: 0)"
+  }
 
+  package enum Read: String, CaseIterable {
+    case object = "object(at:) (first, last or any index below count)"
+    case ends = "firstObject, lastObject"
+    case forIn = "for-in (fast enumeration of the first 32)"
+    case subarray = "subarray(with:) (the last 16)"
+  }
+
+  package static let info = SubjectInfo(
+    id: "nsmutablearray",
+    summary: "NSMutableArray: add, addObjects, insert at 0; index, enumerate, slice",
+    documented: .unsafe, sendable: Sendability.of(NSMutableArray.self),
+    calls: Write.allCases.map(\.rawValue) + Read.allCases.map(\.rawValue),
+    leavesOut: "removal, replacement, sorting and searching (index(of:), contains), "
+      + "which are linear in a growing array")
+
+  package static let writes = InputDomain("writes", edges: [], ordinary: Write.allCases)
+  package static let reads = InputDomain("reads", edges: [], ordinary: Read.allCases)
   private let shape: TrialShape
   private let items = NSMutableArray()
 
@@ -15,15 +37,45 @@ package final class NSMutableArraySubject: StressSubject, @unchecked Sendable {
   }
 
   package func write(_ step: Step) {
-    items.add(NSNumber(value: step.token))
+    let token = NSNumber(value: step.token)
+    switch Self.writes[step] {
+    case .add: items.add(token)
+    case .addObjects: items.addObjects(from: [token])
+    case .insert: items.insert(token, at: 0)
+    }
+  }
+
+  private func element(_ object: Any?) -> String? {
+    guard let value = (object as? NSNumber)?.intValue else {
+      return "element is \(object ?? "nil")"
+    }
+    return shape.couldHaveWritten(value) ? nil : "element \(value) was never written"
   }
 
   package func read(_ step: Step) -> String? {
     let count = items.count
     guard count > 0 else { return nil }
-    let object = items.object(at: Int(step.random % UInt64(count)))
-    guard let value = (object as? NSNumber)?.intValue else { return "element is \(object)" }
-    return shape.couldHaveWritten(value) ? nil : "element \(value) was never written"
+    switch Self.reads[step] {
+    case .object:
+      let pick = step.random >> 56
+      let index = pick == 0 ? 0 : pick == 1 ? count - 1 : Int(step.random % UInt64(count))
+      return element(items.object(at: index))
+    case .ends:
+      return element(items.firstObject) ?? element(items.lastObject)
+    case .forIn:
+      var seen = 0
+      for object in items {
+        if let wrong = element(object) { return wrong }
+        seen += 1
+        if seen == 32 { break }
+      }
+      return nil
+    case .subarray:
+      let length = min(16, count)
+      let part = items.subarray(with: NSRange(location: count - length, length: length))
+      for object in part { if let wrong = element(object) { return wrong } }
+      return nil
+    }
   }
 
   package func check(writesPerThread: [Int]) -> Violations {

@@ -1,14 +1,33 @@
 import Foundation
 import StressKit
 
-/// One shared `NSMutableDictionary`: writes `setObject(~token, forKey: token)`, reads look up a
-/// key some thread may have written.
+/// One shared `NSMutableDictionary`, used as an application uses a shared cache map: writes
+/// store `~token` under `token` by three calls (one in bulk); reads look up a key some thread
+/// may have written, count it and enumerate its first entries.
 package final class NSMutableDictionarySubject: StressSubject, @unchecked Sendable {
+  package enum Write: String, CaseIterable {
+    case set = "setObject(_:forKey:)"
+    case subscripted = "subscript(_:) set"
+    case addEntries = "addEntries(from:)"
+  }
+
+  package enum Read: String, CaseIterable {
+    case object = "object(forKey:)"
+    case subscripted = "subscript(_:) get"
+    case count = "count"
+    case forIn = "for-in (fast enumeration of the first 32 entries)"
+  }
+
   package static let info = SubjectInfo(
     id: "nsmutabledictionary",
-    summary: "NSMutableDictionary: setObject(_:forKey:), object(forKey:)",
-    documented: .unsafe, sendable: Sendability.of(NSMutableDictionary.self))
+    summary: "NSMutableDictionary: set, subscript, addEntries; look up, count, enumerate",
+    documented: .unsafe, sendable: Sendability.of(NSMutableDictionary.self),
+    calls: Write.allCases.map(\.rawValue) + Read.allCases.map(\.rawValue),
+    leavesOut: "removal, string keys and key-value coding, allKeys and allValues "
+      + "(linear in a growing dictionary)")
 
+  package static let writes = InputDomain("writes", edges: [], ordinary: Write.allCases)
+  package static let reads = InputDomain("reads", edges: [], ordinary: Read.allCases)
   private let shape: TrialShape
   private let items = NSMutableDictionary()
 
@@ -17,14 +36,44 @@ package final class NSMutableDictionarySubject: StressSubject, @unchecked Sendab
   }
 
   package func write(_ step: Step) {
-    items.setObject(NSNumber(value: ~step.token), forKey: NSNumber(value: step.token))
+    let key = NSNumber(value: step.token)
+    let value = NSNumber(value: ~step.token)
+    switch Self.writes[step] {
+    case .set: items.setObject(value, forKey: key)
+    case .subscripted: items[key] = value
+    case .addEntries: items.addEntries(from: [key: value])
+    }
+  }
+
+  private static func entry(_ key: Int, _ object: Any?) -> String? {
+    guard let object else { return nil }
+    guard let value = (object as? NSNumber)?.intValue else { return "value is \(object)" }
+    return value == ~key ? nil : "key \(key) maps to \(value), expected \(~key)"
   }
 
   package func read(_ step: Step) -> String? {
     let key = Token.probe(step.random, shape: shape)
-    guard let object = items.object(forKey: NSNumber(value: key)) else { return nil }
-    guard let value = (object as? NSNumber)?.intValue else { return "value is \(object)" }
-    return value == ~key ? nil : "key \(key) maps to \(value), expected \(~key)"
+    switch Self.reads[step] {
+    case .object:
+      return Self.entry(key, items.object(forKey: NSNumber(value: key)))
+    case .subscripted:
+      return Self.entry(key, items[NSNumber(value: key)])
+    case .count:
+      let count = items.count
+      let most = shape.opsPerThread.map { $0 * shape.threads } ?? Int.max
+      return (0...most).contains(count) ? nil : "count is \(count)"
+    case .forIn:
+      var seen = 0
+      for (k, v) in items {
+        guard let k = (k as? NSNumber)?.intValue, shape.couldHaveWritten(k) else {
+          return "key \(k) was never written"
+        }
+        if let wrong = Self.entry(k, v) { return wrong }
+        seen += 1
+        if seen == 32 { break }
+      }
+      return nil
+    }
   }
 
   package func check(writesPerThread: [Int]) -> Violations {

@@ -6,7 +6,9 @@ import StressKit
 package final class NSMutableSetSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "nsmutableset", summary: "NSMutableSet: add, contains, member(_:)",
-    documented: .unsafe, sendable: Sendability.of(NSMutableSet.self))
+    documented: .unsafe, sendable: Sendability.of(NSMutableSet.self),
+    calls: ["add(_:)", "contains(_:)", "member(_:)"],
+    leavesOut: "removal, enumeration, set algebra (union(_:), intersect(_:)) and anyObject()")
 
   private let shape: TrialShape
   private let items = NSMutableSet()

@@ -5,7 +5,9 @@ import StressKit
 package final class SwiftDictionarySubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "swift-dictionary", summary: "Swift [Int: Int] in a shared var: insert, look up",
-    documented: .notListed, sendable: Sendability.of([Int: Int].self))
+    documented: .notListed, sendable: Sendability.of([Int: Int].self),
+    calls: ["subscript(_:) set", "subscript(_:) get"],
+    leavesOut: "removal, enumeration and merging; a shared var races on any of them")
 
   private let shape: TrialShape
   private var items: [Int: Int] = [:]

@@ -33,6 +33,8 @@ package struct CellStatistics: Sendable {
   private var timesToFailureMs: [Double] = []
   /// Sum of the trials' timed regions.
   package private(set) var seconds = 0.0
+  /// Operations all its trials ran, for a bound stated in operations as well as trials.
+  package private(set) var operations = 0
   /// The first few trials that did not end ok, for reports: a cell keeps at most `sampleLimit`
   /// of them, so a long run's memory does not grow with its failures.
   package private(set) var failureSamples: [TrialRecord] = []
@@ -96,6 +98,7 @@ package struct CellStatistics: Sendable {
     trials += 1
     counts[r.outcome, default: 0] += 1
     seconds += r.seconds ?? 0
+    operations += r.ops ?? 0
     if let rate = r.opsPerSecond { rates.append(rate) }
     if let ms = r.timeToFailureMs { timesToFailureMs.append(ms) }
     if r.outcome != .ok && failureSamples.count < Self.sampleLimit { failureSamples.append(record) }

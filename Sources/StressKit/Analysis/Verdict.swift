@@ -20,6 +20,10 @@ package struct Verdict: Sendable, Equatable {
   /// Trials at thread counts where the control was caught often enough: those a "no failure
   /// seen" can rest on. All trials when there was no control.
   package var poweredTrials: Int
+  /// The thread counts those powered trials ran at, and the operations they ran: a bound
+  /// that rests on one thread count, or on few operations, says so.
+  package var poweredThreads: [Int] = []
+  package var poweredOperations = 0
 
   package var failed: Int { failures.values.reduce(0, +) }
 
@@ -43,7 +47,9 @@ package struct Verdict: Sendable, Equatable {
         subject: subject, documented: cell.documented, sendable: cell.sendable,
         trials: group.map(\.trials).reduce(0, +), failures: failures,
         controls: threads.compactMap { readings[$0] },
-        poweredTrials: powered.map(\.trials).reduce(0, +))
+        poweredTrials: powered.map(\.trials).reduce(0, +),
+        poweredThreads: Set(powered.map(\.cell.threads)).sorted(),
+        poweredOperations: powered.map(\.operations).reduce(0, +))
     }
   }
 

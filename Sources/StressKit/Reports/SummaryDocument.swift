@@ -116,6 +116,9 @@ package struct SummaryDocument: Codable, Sendable, Equatable {
     package var failureRateBound: Double?
     /// Trials at thread counts where the positive control was caught often enough.
     package var poweredTrials: Int
+    /// The thread counts of those trials, and the operations they ran.
+    package var poweredThreads: [Int]
+    package var poweredOperations: Int
     /// No failure seen, but the run could not have seen a race like the control's.
     package var inconclusive: Bool
     package var measured: String
@@ -172,6 +175,7 @@ package struct SummaryDocument: Codable, Sendable, Equatable {
         failed: $0.failed,
         failures: Dictionary(uniqueKeysWithValues: $0.failures.map { ($0.rawValue, $1) }),
         failureRateBound: $0.upperBound95, poweredTrials: $0.poweredTrials,
+        poweredThreads: $0.poweredThreads, poweredOperations: $0.poweredOperations,
         inconclusive: $0.inconclusive, measured: $0.measured,
         disagreement: $0.disagreement)
     }
