@@ -63,7 +63,7 @@ public enum FoundationCatalog {
     catalog.add(NSDecimalNumberSubject.self)
     catalog.add(DecimalFunctionsSubject.self)
     catalog.add(NSValueSubject.self)
-    catalog.add(NSTimeZoneSubject.self)
+    catalog.add(SharedFormatterSubject<NSTimeZoneSubject>.self)
     catalog.add(NSNotificationSubject.self)
     catalog.add(UserNameFunctionsSubject.self)
     catalog.add(ScannerSubject.self)

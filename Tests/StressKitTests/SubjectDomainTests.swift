@@ -1,3 +1,4 @@
+import Foundation
 import FoundationSubjects
 import StressKit
 import Testing
@@ -113,6 +114,25 @@ import Testing
     {
       #expect(calls.contains(style))
     }
+  }
+}
+
+extension SubjectDomainTests {
+  @Test func timeZonesAreNamedOnesAskedAroundTheirOwnTransitions() {
+    let zones = NSTimeZoneSubject.make()
+    #expect(zones.map(\.name) == NSTimeZoneSubject.names.map { NSTimeZone(name: $0)?.name ?? "" })
+    let edges = NSTimeZoneSubject.inputs.values.prefix(NSTimeZoneSubject.inputs.edgeCount)
+    // Both sides of New York's two transitions of 2024, and of the other zones with DST.
+    for zone in 0..<3 {
+      let around = edges.filter { $0.zone == zone }.map(\.seconds)
+      #expect(around.count >= 4, "\(NSTimeZoneSubject.names[zone])")
+      for s in around where around.contains(s + 1) {
+        #expect(
+          zones[zone].secondsFromGMT(for: Date(timeIntervalSince1970: s))
+            != zones[zone].secondsFromGMT(for: Date(timeIntervalSince1970: s + 1)))
+      }
+    }
+    expectCovered(NSTimeZoneSubject.self)
   }
 }
 

@@ -15,7 +15,13 @@ package final class ProcessLaunchSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "process-launch",
     summary: "Process run from every thread: /bin/echo <token> into a Pipe of its own, then wait",
-    documented: .unsafe, sendable: Sendability.of(Process.self), defaultReadRatio: 0.9)
+    documented: .unsafe, sendable: Sendability.of(Process.self), defaultReadRatio: 0.9,
+    calls: [
+      "run()", "Pipe().fileHandleForReading.readDataToEndOfFile()", "waitUntilExit()",
+      "isRunning, terminationReason, terminationStatus, arguments",
+    ],
+    leavesOut:
+      "currentDirectoryURL and environment, terminate(), terminationHandler and standardError")
 
   static let executable = URL(fileURLWithPath: "/bin/echo")
   private let failures = Failures()

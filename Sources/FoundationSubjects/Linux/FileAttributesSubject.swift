@@ -11,7 +11,10 @@ package final class FileAttributesSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "filemanager-attributes",
     summary: "FileManager.attributesOfItem(atPath:) on private files: size, type, owner",
-    documented: .safe, sendable: Sendability.of(FileManager.self), traits: [.readOnly])
+    documented: .safe, sendable: Sendability.of(FileManager.self), traits: [.readOnly],
+    calls: ["FileManager.default.attributesOfItem(atPath:)"],
+    leavesOut:
+      "writes (createFile, moveItem, removeItem), contentsOfDirectory and fileExists(atPath:)")
 
   static let files = 16
   static let prefix = "stress.files."

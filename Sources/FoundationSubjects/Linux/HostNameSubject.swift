@@ -8,7 +8,9 @@ import StressKit
 package final class HostNameSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "processinfo-hostname", summary: "ProcessInfo.processInfo.hostName from every thread",
-    documented: .unsafe, sendable: Sendability.of(ProcessInfo.self), traits: [.readOnly])
+    documented: .unsafe, sendable: Sendability.of(ProcessInfo.self), traits: [.readOnly],
+    calls: ["ProcessInfo.processInfo.hostName"],
+    leavesOut: "Host.current().names and addresses, and the rest of ProcessInfo")
 
   private let kernelName: String?
 
