@@ -5,6 +5,8 @@
 #
 #   scripts/tsan.sh [SUITE] [more `stress run` options]
 #   scripts/tsan.sh collections --subjects swift-array,nsmutablearray --wrappers unprotected,lock
+#
+# TSAN_OUT=PATH sets the CSV's path (default: Results/tsan-<suite>-<UTC time>.csv).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 suite="${1:-collections}"
@@ -13,7 +15,7 @@ shift || true
 swift build --sanitize=thread --build-path .build/tsan --product stress
 bin="$(swift build --sanitize=thread --build-path .build/tsan --show-bin-path)/stress"
 mkdir -p Results
-out="Results/tsan-$(basename "$suite" .json)-$(date -u +%Y%m%dT%H%M%SZ).csv"
+out="${TSAN_OUT:-Results/tsan-$(basename "$suite" .json)-$(date -u +%Y%m%dT%H%M%SZ).csv}"
 # Reports are counted, not fatal; TSan slows code several times, hence the longer deadline.
 export TSAN_OPTIONS="halt_on_error=0 ${TSAN_OPTIONS:-}"
 

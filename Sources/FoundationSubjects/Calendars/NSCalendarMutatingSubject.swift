@@ -8,7 +8,14 @@ package final class NSCalendarMutatingSubject: StressSubject, @unchecked Sendabl
   package static let info = SubjectInfo(
     id: "nscalendar-mutating",
     summary: "NSCalendar, timeZone switched while shared: components(_:from:)",
-    documented: .unsafe, sendable: Sendability.of(NSCalendar.self), defaultReadRatio: 0.9)
+    documented: .unsafe, sendable: Sendability.of(NSCalendar.self), defaultReadRatio: 0.9,
+    calls: [
+      "timeZone set, GMT or GMT+5:30 (write)",
+      "components(_:from:) (year…second) (read)",
+    ],
+    leavesOut:
+      "date(byAdding:to:options:), date(from:), range(of:in:for:), locale or firstWeekday changes, NSCalendar.current"
+  )
 
   private let calendar = NSCalendar(calendarIdentifier: .gregorian)!
 

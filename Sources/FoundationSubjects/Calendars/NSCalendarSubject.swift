@@ -8,7 +8,13 @@ package final class NSCalendarSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "nscalendar",
     summary: "NSCalendar, Gregorian in GMT, shared read-only: components(_:from:)",
-    documented: .unsafe, sendable: Sendability.of(NSCalendar.self), traits: [.readOnly])
+    documented: .unsafe, sendable: Sendability.of(NSCalendar.self), traits: [.readOnly],
+    calls: [
+      "components(_:from:) (year…second)"
+    ],
+    leavesOut:
+      "date(byAdding:to:options:), date(from:), range(of:in:for:), startOfDay(for:), enumerateDates, non-GMT zones"
+  )
 
   static let units: NSCalendar.Unit = [.year, .month, .day, .hour, .minute, .second]
   private let calendar = NSCalendar(calendarIdentifier: .gregorian)!

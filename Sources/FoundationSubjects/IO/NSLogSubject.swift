@@ -9,7 +9,13 @@ import Synchronization
 package final class NSLogSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "nslog", summary: "NSLog from every thread into a captured stderr: every line whole, once",
-    documented: .safe, defaultReadRatio: 0, traits: [.ordersPerThread])
+    documented: .safe, defaultReadRatio: 0, traits: [.ordersPerThread],
+    calls: [
+      "NSLog(\"%@\", …) with a short token line (write)"
+    ],
+    leavesOut:
+      "NSLogv, long or multi-line messages, formats with several arguments, logging to an uncaptured terminal"
+  )
 
   static let prefix = "stress.nslog."
   /// One folder and capture per process, shared by the instances alive together (the

@@ -12,7 +12,14 @@ package final class PipeSubject: StressSubject, @unchecked Sendable {
     id: "pipe-shared",
     summary: "one Pipe written by every thread (16-byte records) while a reader drains it",
     documented: .unsafe, sendable: Sendability.of(Pipe.self), defaultReadRatio: 0,
-    traits: [.ordersPerThread])
+    traits: [.ordersPerThread],
+    calls: [
+      "fileHandleForWriting.write(_:) of 16-byte records (write)",
+      "fileHandleForReading.readDataToEndOfFile() (one reader thread, started in init)",
+    ],
+    leavesOut:
+      "readabilityHandler, availableData, read(upToCount:), writes over PIPE_BUF, several readers, closing while others write"
+  )
 
   static let recordSize = 16
   private let pipe = Pipe()

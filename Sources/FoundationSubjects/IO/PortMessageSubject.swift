@@ -10,7 +10,13 @@ package final class PortMessageSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "portmessage",
     summary: "one PortMessage: msgid set from every thread, msgid and components read",
-    documented: .safe, sendable: Sendability.of(PortMessage.self))
+    documented: .safe, sendable: Sendability.of(PortMessage.self),
+    calls: [
+      "msgid set (write)",
+      "msgid get (read)",
+      "components get (read)",
+    ],
+    leavesOut: "send(before:), sendPort and receivePort, actually sending or receiving the message")
 
   static let components = [Data("first".utf8), Data("second".utf8)]
   private let shape: TrialShape

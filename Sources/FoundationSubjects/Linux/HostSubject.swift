@@ -1,24 +1,38 @@
 import Foundation
 import StressKit
 
-/// `Host.current()` asked from every thread at once: its name must be the kernel's host name
-/// (or a fully qualified form of it), where /proc/sys/kernel/hostname says.
+/// One `Host` shared by every thread, asked its name and names at once. `Host.current()`
+/// hands out a new object on each call here (swift-corelibs-foundation PR 5000 made it so,
+/// after issue 3194), so calling it per read would share nothing: the subject takes one and
+/// shares it, from its first call, whose lazy name lookup is the race to see. Its name must be
+/// the kernel's host name (or a fully qualified form of it), and its names what another Host
+/// gave alone.
 package final class HostSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
-    id: "host", summary: "Host.current().name from every thread",
-    documented: .safe, sendable: Sendability.of(Host.self), traits: [.readOnly])
+    id: "host", summary: "one Host.current() shared by every thread: name, names",
+    documented: .safe, sendable: Sendability.of(Host.self), traits: [.readOnly],
+    calls: ["name", "names"],
+    leavesOut: "addresses, Host(name:) and Host(address:) lookups, isEqual(to:)")
 
   private let kernelName: String?
+  private let host = Host.current()
+  /// What another Host gave alone, once a process: the name lookup costs milliseconds.
+  private static let alone = Set(Host.current().names)
 
   package init(shape: TrialShape) {
     kernelName = HostNameSubject.kernelHostName()
+    _ = Self.alone
   }
 
   package func read(_ step: Step) -> String? {
-    guard let name = Host.current().name else { return "Host.current().name is nil" }
+    if step.random & 1 == 0 {
+      let names = Set(host.names)
+      return names == Self.alone ? nil : "names are \(names.sorted()), alone \(Self.alone.sorted())"
+    }
+    guard let name = host.name else { return "name is nil" }
     guard let kernelName else { return nil }
     return name == kernelName || name.hasPrefix(kernelName + ".")
-      ? nil : "Host.current().name is '\(name)', the kernel says '\(kernelName)'"
+      ? nil : "name is '\(name)', the kernel says '\(kernelName)'"
   }
 
   package func check(writesPerThread: [Int]) -> Violations { Violations() }

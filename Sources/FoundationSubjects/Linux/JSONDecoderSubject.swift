@@ -6,7 +6,13 @@ import StressKit
 package final class JSONDecoderSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "jsondecoder", summary: "a shared JSONDecoder (snake case keys): decode(_:from:)",
-    documented: .notListed, sendable: Sendability.of(JSONDecoder.self), traits: [.readOnly])
+    documented: .notListed, sendable: Sendability.of(JSONDecoder.self), traits: [.readOnly],
+    calls: [
+      "decode(_:from:) (.convertFromSnakeCase keys)"
+    ],
+    leavesOut:
+      "changing strategies while shared, date and data strategies, userInfo, malformed, nested or large input"
+  )
 
   struct Item: Decodable, Equatable {
     let itemId: Int

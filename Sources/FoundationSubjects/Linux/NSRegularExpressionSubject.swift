@@ -12,7 +12,13 @@ package final class NSRegularExpressionSubject: StressSubject, @unchecked Sendab
       "NSRegularExpression reference: immutable and thread safe, one instance may match on "
       + "several threads at once",
     sendable: Sendability.of(NSRegularExpression.self),
-    traits: [.readOnly])
+    traits: [.readOnly],
+    calls: [
+      "firstMatch(in:options:range:) (two capture groups)"
+    ],
+    leavesOut:
+      "matches(in:range:), numberOfMatches, enumerateMatches, stringByReplacingMatches, rangeOfFirstMatch, options such as .caseInsensitive"
+  )
 
   private let expression: NSRegularExpression
 

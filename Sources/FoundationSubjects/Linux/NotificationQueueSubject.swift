@@ -9,7 +9,13 @@ import Synchronization
 package final class NotificationQueueSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "notificationqueue", summary: "a shared NotificationQueue: enqueue(_:postingStyle: .now)",
-    documented: .unsafe, sendable: Sendability.of(NotificationQueue.self), defaultReadRatio: 0)
+    documented: .unsafe, sendable: Sendability.of(NotificationQueue.self), defaultReadRatio: 0,
+    calls: [
+      "enqueue(_:postingStyle: .now, coalesceMask: [], forModes: nil)"
+    ],
+    leavesOut:
+      ".asap and .whenIdle posting, coalescing, dequeueNotifications(matching:coalesceMask:), NotificationQueue.default"
+  )
 
   static let name = Notification.Name("stress.notificationqueue")
   private let center = NotificationCenter()

@@ -7,7 +7,13 @@ package final class PropertyListEncoderSubject: StressSubject, @unchecked Sendab
   package static let info = SubjectInfo(
     id: "propertylistencoder", summary: "a shared PropertyListEncoder (binary): encode(_:)",
     documented: .notListed, sendable: Sendability.of(PropertyListEncoder.self),
-    traits: [.readOnly])
+    traits: [.readOnly],
+    calls: [
+      "encode(_:) (.binary output)"
+    ],
+    leavesOut:
+      "XML output, changing outputFormat while shared, userInfo, top-level collections, a shared PropertyListDecoder"
+  )
 
   struct Item: Codable, Equatable {
     let id: Int

@@ -11,7 +11,9 @@ package final class NSConditionLockSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "nsconditionlock",
     summary: "NSConditionLock: a count raised under lock(whenCondition: 0), unlock(withCondition:)",
-    documented: .safe, sendable: Sendability.of(NSConditionLock.self), defaultReadRatio: 0)
+    documented: .safe, sendable: Sendability.of(NSConditionLock.self), defaultReadRatio: 0,
+    calls: ["lock(whenCondition: 0)", "unlock(withCondition: 0)"],
+    leavesOut: "lock(before:), try(), conditions other than 0 and handing the lock between them")
 
   private let lock = NSConditionLock(condition: 0)
   private var counter = LockedCounter()

@@ -11,7 +11,13 @@ package final class NSConditionSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "nscondition",
     summary: "NSCondition: a 4-slot buffer, wait while full or empty, signal (timed waits)",
-    documented: .notListed, sendable: Sendability.of(NSCondition.self))
+    documented: .notListed, sendable: Sendability.of(NSCondition.self),
+    calls: [
+      "lock() and unlock()",
+      "wait(until:) (50 µs timeouts)",
+      "signal()",
+    ],
+    leavesOut: "untimed wait(), broadcast(), several waiters on different predicates, name")
 
   static let capacity = 4
   private let shape: TrialShape

@@ -6,7 +6,12 @@ import StressKit
 package final class NSLockSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "nslock", summary: "NSLock: a count raised and read under it (lock, unlock)",
-    documented: .safe, sendable: Sendability.of(NSLock.self))
+    documented: .safe, sendable: Sendability.of(NSLock.self),
+    calls: [
+      "lock()",
+      "unlock()",
+    ],
+    leavesOut: "try(), lock(before:), withLock(_:), name")
 
   private let shape: TrialShape
   private let lock = NSLock()

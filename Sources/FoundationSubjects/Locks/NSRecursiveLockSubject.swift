@@ -7,7 +7,12 @@ package final class NSRecursiveLockSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "nsrecursivelock",
     summary: "NSRecursiveLock: a count raised under it taken twice, read under it once",
-    documented: .safe, sendable: Sendability.of(NSRecursiveLock.self))
+    documented: .safe, sendable: Sendability.of(NSRecursiveLock.self),
+    calls: [
+      "lock() twice, unlock() twice (write)",
+      "lock(), unlock() once (read)",
+    ],
+    leavesOut: "try(), lock(before:), withLock(_:), recursion deeper than two, name")
 
   private let shape: TrialShape
   private let lock = NSRecursiveLock()

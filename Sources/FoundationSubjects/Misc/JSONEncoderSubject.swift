@@ -6,7 +6,13 @@ import StressKit
 package final class JSONEncoderSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "jsonencoder", summary: "a shared JSONEncoder (sorted keys): encode(_:)",
-    documented: .notListed, sendable: Sendability.of(JSONEncoder.self), traits: [.readOnly])
+    documented: .notListed, sendable: Sendability.of(JSONEncoder.self), traits: [.readOnly],
+    calls: [
+      "encode(_:) (.sortedKeys)"
+    ],
+    leavesOut:
+      ".prettyPrinted and other formatting, date, data and key strategies, changing settings while shared, userInfo"
+  )
 
   struct Item: Encodable {
     let id: Int

@@ -10,7 +10,14 @@ package final class NSCacheSubject: StressSubject, @unchecked Sendable {
     reference:
       "NSCache reference: you can add, remove, and query items in the cache from different "
       + "threads without having to lock the cache yourself",
-    sendable: Sendability.of(NSCache<NSNumber, NSNumber>.self))
+    sendable: Sendability.of(NSCache<NSNumber, NSNumber>.self),
+    calls: [
+      "setObject(_:forKey:) (write)",
+      "object(forKey:) (read)",
+    ],
+    leavesOut:
+      "removeObject(forKey:), removeAllObjects(), setObject(_:forKey:cost:), countLimit and totalCostLimit, delegate"
+  )
 
   private let shape: TrialShape
   private let cache = NSCache<NSNumber, NSNumber>()

@@ -6,7 +6,15 @@ import StressKit
 package final class NSMutableDataSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "nsmutabledata", summary: "NSMutableData: append(_:length:), getBytes(_:range:)",
-    documented: .unsafe, sendable: Sendability.of(NSMutableData.self))
+    documented: .unsafe, sendable: Sendability.of(NSMutableData.self),
+    calls: [
+      "append(_:length:) of 8 bytes (write)",
+      "length (read)",
+      "getBytes(_:range:) (read)",
+    ],
+    leavesOut:
+      "replaceBytes(in:withBytes:length:), resetBytes(in:), setting length, increaseLength(by:), mutableBytes, bytes"
+  )
 
   private let shape: TrialShape
   private let data = NSMutableData()

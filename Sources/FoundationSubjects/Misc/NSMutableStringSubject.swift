@@ -6,7 +6,15 @@ import StressKit
 package final class NSMutableStringSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "nsmutablestring", summary: "NSMutableString: append(_:), character(at:)",
-    documented: .unsafe, sendable: Sendability.of(NSMutableString.self))
+    documented: .unsafe, sendable: Sendability.of(NSMutableString.self),
+    calls: [
+      "append(_:) (write)",
+      "length (read)",
+      "character(at:) (read)",
+    ],
+    leavesOut:
+      "insert(_:at:), deleteCharacters(in:), replaceCharacters(in:with:), setString(_:), substring(with:), bridging to String"
+  )
 
   private let text = NSMutableString(capacity: 0)
 

@@ -6,7 +6,14 @@ import StressKit
 package final class UserDefaultsSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "userdefaults", summary: "UserDefaults on a private suite: set(_:forKey:), object(forKey:)",
-    documented: .safe, sendable: Sendability.of(UserDefaults.self))
+    documented: .safe, sendable: Sendability.of(UserDefaults.self),
+    calls: [
+      "set(_:forKey:) with an Int (write)",
+      "object(forKey:) (read)",
+    ],
+    leavesOut:
+      "UserDefaults.standard, removeObject(forKey:), register(defaults:), synchronize(), dictionaryRepresentation(), typed getters like integer(forKey:)"
+  )
 
   private let shape: TrialShape
   private let suite = "stress.trial.\(UUID().uuidString)"

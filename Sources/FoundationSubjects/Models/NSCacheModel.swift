@@ -9,7 +9,15 @@ package enum NSCacheModel: ModelTest {
   package static let info = SubjectInfo(
     id: "nscache-model", summary: "NSCache as a model test: set, get, remove",
     documented: .notListed, reference: NSCacheSubject.info.reference,
-    sendable: NSCacheSubject.info.sendable)
+    sendable: NSCacheSubject.info.sendable,
+    calls: [
+      "setObject(_:forKey:) (keys 0–2)",
+      "object(forKey:)",
+      "removeObject(forKey:)",
+    ],
+    leavesOut:
+      "removeAllObjects(), costs, countLimit and totalCostLimit eviction, delegate, more than three keys"
+  )
   package static func make() -> Cache { Cache() }
   package static let operations: [ModelOperation<Cache>] = [
     .write("set", 0..<3, 1..<3) { $0.setObject(NSNumber(value: $2), forKey: NSNumber(value: $1)) }

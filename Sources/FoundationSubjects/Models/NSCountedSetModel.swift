@@ -6,7 +6,16 @@ import StressKit
 package enum NSCountedSetModel: ModelTest {
   package static let info = SubjectInfo(
     id: "nscountedset-model", summary: "NSCountedSet as a model test: add, remove, count",
-    documented: .unsafe, sendable: Sendability.of(NSCountedSet.self))
+    documented: .unsafe, sendable: Sendability.of(NSCountedSet.self),
+    calls: [
+      "add(_:) (elements 0–2)",
+      "remove(_:)",
+      "count(for:)",
+      "count",
+    ],
+    leavesOut:
+      "objectEnumerator(), member(_:), allObjects, addObjects(from:), removeAllObjects(), set algebra"
+  )
   package static func make() -> NSCountedSet { NSCountedSet() }
   package static func state(of set: NSCountedSet) -> AnyHashable? {
     (0..<3).map { set.count(for: $0 as NSNumber) }

@@ -7,7 +7,16 @@ package enum NSMutableDictionaryModel: ModelTest {
   package static let info = SubjectInfo(
     id: "nsmutabledictionary-model",
     summary: "NSMutableDictionary as a model test: set, get, remove, count", documented: .unsafe,
-    sendable: Sendability.of(NSMutableDictionary.self))
+    sendable: Sendability.of(NSMutableDictionary.self),
+    calls: [
+      "setObject(_:forKey:) (keys 0–2)",
+      "object(forKey:)",
+      "removeObject(forKey:)",
+      "count",
+    ],
+    leavesOut:
+      "enumeration, allKeys and allValues, addEntries(from:), removeAllObjects(), more than three keys"
+  )
   package static func make() -> NSMutableDictionary { NSMutableDictionary() }
   package static func state(of dictionary: NSMutableDictionary) -> AnyHashable? {
     (0..<3).map { (dictionary.object(forKey: $0) as? Int) ?? -1 }

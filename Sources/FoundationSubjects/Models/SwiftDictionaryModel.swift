@@ -11,7 +11,16 @@ package enum SwiftDictionaryModel: ModelTest {
   package static let info = SubjectInfo(
     id: "swift-dictionary-model",
     summary: "Swift [Int: Int] as a model test: set, get, remove, count",
-    documented: .notListed, sendable: Sendability.of([Int: Int].self))
+    documented: .notListed, sendable: Sendability.of([Int: Int].self),
+    calls: [
+      "subscript set storage[k] = v",
+      "subscript get storage[k]",
+      "removeValue(forKey:)",
+      "count",
+    ],
+    leavesOut:
+      "iteration, keys and values, merge(_:uniquingKeysWith:), updateValue(_:forKey:), subscript(_:default:), removeAll()"
+  )
   package static func make() -> Shared { Shared() }
   package static func state(of shared: Shared) -> AnyHashable? { shared.storage }
   package static let operations: [ModelOperation<Shared>] = [

@@ -11,7 +11,15 @@ package final class NotificationCenterSubject: StressSubject, @unchecked Sendabl
   package static let info = SubjectInfo(
     id: "notificationcenter",
     summary: "NotificationCenter: addObserver/removeObserver while other threads post",
-    documented: .safe, sendable: Sendability.of(NotificationCenter.self), traits: [.ordersPerThread]
+    documented: .safe, sendable: Sendability.of(NotificationCenter.self),
+    traits: [.ordersPerThread],
+    calls: [
+      "addObserver(forName:object:queue: nil, using:) (write)",
+      "removeObserver(_:) (write)",
+      "post(name:object:userInfo:) (read)",
+    ],
+    leavesOut:
+      "NotificationCenter.default, addObserver(_:selector:name:object:), delivery on an OperationQueue, filtering by object"
   )
 
   static let name = Notification.Name("stress.subject")

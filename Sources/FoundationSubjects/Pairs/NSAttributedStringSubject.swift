@@ -8,7 +8,13 @@ package final class NSAttributedStringSubject: StressSubject, @unchecked Sendabl
   package static let info = SubjectInfo(
     id: "nsattributedstring",
     summary: "immutable NSAttributedString, shared read-only: attribute(_:at:effectiveRange:)",
-    documented: .safe, sendable: Sendability.of(NSAttributedString.self), traits: [.readOnly])
+    documented: .safe, sendable: Sendability.of(NSAttributedString.self), traits: [.readOnly],
+    calls: [
+      "attribute(_:at:effectiveRange:)"
+    ],
+    leavesOut:
+      "attributes(at:effectiveRange:), enumerateAttribute(_:in:options:using:), attributedSubstring(from:), string, longestEffectiveRange"
+  )
 
   static let runs = 256
   static let runLength = 16

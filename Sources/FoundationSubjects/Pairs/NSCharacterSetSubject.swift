@@ -8,7 +8,13 @@ package final class NSCharacterSetSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "nscharacterset",
     summary: "immutable NSCharacterSet, shared read-only: characterIsMember(_:)",
-    documented: .safe, sendable: Sendability.of(NSCharacterSet.self), traits: [.readOnly])
+    documented: .safe, sendable: Sendability.of(NSCharacterSet.self), traits: [.readOnly],
+    calls: [
+      "characterIsMember(_:) (BMP units)"
+    ],
+    leavesOut:
+      "longCharacterIsMember(_:), predefined sets (whitespaces, alphanumerics), inverted, bitmapRepresentation, use through rangeOfCharacter(from:)"
+  )
 
   static let block = 0x4E00..<0x5E00
   private let set: NSCharacterSet

@@ -6,7 +6,13 @@ import StressKit
 package final class NSDataSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "nsdata", summary: "immutable NSData, shared read-only: getBytes(_:range:)",
-    documented: .safe, sendable: Sendability.of(NSData.self), traits: [.readOnly])
+    documented: .safe, sendable: Sendability.of(NSData.self), traits: [.readOnly],
+    calls: [
+      "getBytes(_:range:) (8 bytes)"
+    ],
+    leavesOut:
+      "bytes pointer, subdata(with:), range(of:options:in:), base64EncodedString(), enumerateBytes, bridging to Data"
+  )
 
   static let length = 4096
   private let data: NSData

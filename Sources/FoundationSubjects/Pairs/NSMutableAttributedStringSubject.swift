@@ -9,7 +9,16 @@ package final class NSMutableAttributedStringSubject: StressSubject, @unchecked 
   package static let info = SubjectInfo(
     id: "nsmutableattributedstring",
     summary: "NSMutableAttributedString: append(_:), attribute(_:at:effectiveRange:)",
-    documented: .unsafe, sendable: Sendability.of(NSMutableAttributedString.self))
+    documented: .unsafe, sendable: Sendability.of(NSMutableAttributedString.self),
+    calls: [
+      "append(_:) of an attributed \"<token>;\" (write)",
+      "length (read)",
+      "string, then character(at:) (read)",
+      "attribute(_:at:effectiveRange:) (read)",
+    ],
+    leavesOut:
+      "addAttribute(_:value:range:), setAttributes(_:range:), replaceCharacters(in:with:), deleteCharacters(in:), beginEditing()/endEditing()"
+  )
 
   static let key = NSAttributedString.Key("token")
   private let text = NSMutableAttributedString(string: "")

@@ -15,7 +15,14 @@ package final class NSMutableCharacterSetSubject: StressSubject, @unchecked Send
   package static let info = SubjectInfo(
     id: "nsmutablecharacterset",
     summary: "NSMutableCharacterSet: addCharacters(in:) while others test longCharacterIsMember",
-    documented: .unsafe, sendable: Sendability.of(NSMutableCharacterSet.self))
+    documented: .unsafe, sendable: Sendability.of(NSMutableCharacterSet.self),
+    calls: [
+      "addCharacters(in:) of one BMP character (write)",
+      "longCharacterIsMember(_:) (read)",
+    ],
+    leavesOut:
+      "removeCharacters(in:), formUnion(with:), formIntersection(with:), invert(), supplementary-plane characters, characterIsMember(_:)"
+  )
 
   static let start = "abcdefghij"
   /// What writes add, below the surrogates; what none adds, in the private use area.

@@ -6,7 +6,14 @@ import StressKit
 package final class NSSetSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "nsset", summary: "immutable NSSet, shared read-only: member(_:), contains(_:)",
-    documented: .safe, sendable: Sendability.of(NSSet.self), traits: [.readOnly])
+    documented: .safe, sendable: Sendability.of(NSSet.self), traits: [.readOnly],
+    calls: [
+      "member(_:)",
+      "contains(_:)",
+    ],
+    leavesOut:
+      "allObjects, anyObject(), objectEnumerator(), for-in enumeration, isSubset(of:), intersects(_:), bridging to Set"
+  )
 
   static let size = 4096
   private let items: NSSet

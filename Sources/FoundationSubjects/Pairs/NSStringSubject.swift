@@ -7,7 +7,14 @@ package final class NSStringSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "nsstring",
     summary: "immutable NSString, shared read-only: character(at:), substring(with:)",
-    documented: .safe, sendable: Sendability.of(NSString.self), traits: [.readOnly])
+    documented: .safe, sendable: Sendability.of(NSString.self), traits: [.readOnly],
+    calls: [
+      "character(at:)",
+      "substring(with:)",
+    ],
+    leavesOut:
+      "range(of:), components(separatedBy:), compare(_:options:), data(using:), lowercased/uppercased, bridging to String"
+  )
 
   static let length = 4096
   private let text: NSString

@@ -8,7 +8,17 @@ package final class BundleSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "bundle-main",
     summary: "Bundle.main from every thread: bundlePath, executablePath, infoDictionary",
-    documented: .unsafe, sendable: Sendability.of(Bundle.self), traits: [.readOnly])
+    documented: .unsafe, sendable: Sendability.of(Bundle.self), traits: [.readOnly],
+    calls: [
+      "Bundle.main",
+      "bundlePath",
+      "executablePath",
+      "bundleIdentifier",
+      "infoDictionary (its count)",
+    ],
+    leavesOut:
+      "path(forResource:ofType:), url(forResource:withExtension:), object(forInfoDictionaryKey:), localizedString(forKey:value:table:), Bundle(path:)"
+  )
 
   private let alone: [String]
 

@@ -9,7 +9,15 @@ package final class MemoryFunctionsSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "memory-functions",
     summary: "NSPageSize, NSRoundUp/DownToMultipleOfPageSize from every thread",
-    documented: .safe, traits: [.readOnly])
+    documented: .safe, traits: [.readOnly],
+    calls: [
+      "NSPageSize()",
+      "NSRoundUpToMultipleOfPageSize(_:)",
+      "NSRoundDownToMultipleOfPageSize(_:)",
+    ],
+    leavesOut:
+      "sizes near Int.max or negative; Linux lacks NSLogPageSize, NSRealMemoryAvailable, page allocation and zone functions"
+  )
 
   private let page = NSPageSize()
 

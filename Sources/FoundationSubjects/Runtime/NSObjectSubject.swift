@@ -6,7 +6,15 @@ import StressKit
 package final class NSObjectSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "nsobject", summary: "NSObject, shared read-only: hash, isEqual(_:), description",
-    documented: .safe, sendable: Sendability.of(NSObject.self), traits: [.readOnly])
+    documented: .safe, sendable: Sendability.of(NSObject.self), traits: [.readOnly],
+    calls: [
+      "hash",
+      "isEqual(_:)",
+      "description",
+    ],
+    leavesOut:
+      "isKind(of:), debugDescription, subclasses overriding hash and isEqual(_:), use as dictionary or set keys"
+  )
 
   private let objects: [NSObject]
   private let hashes: [Int]

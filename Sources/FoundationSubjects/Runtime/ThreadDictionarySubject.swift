@@ -10,7 +10,15 @@ package final class ThreadDictionarySubject: StressSubject, @unchecked Sendable 
   package static let info = SubjectInfo(
     id: "thread-dictionary",
     summary: "Thread.current: threadDictionary and name, set and read by every thread on itself",
-    documented: .safe, sendable: Sendability.of(Thread.self), traits: [.needsThreads])
+    documented: .safe, sendable: Sendability.of(Thread.self), traits: [.needsThreads],
+    calls: [
+      "Thread.current",
+      "threadDictionary[key] set and get",
+      "name set and get",
+    ],
+    leavesOut:
+      "another thread's threadDictionary or name, Thread.main, qualityOfService, stackSize, cancel() and isCancelled"
+  )
 
   static let key = "stress.token"
 

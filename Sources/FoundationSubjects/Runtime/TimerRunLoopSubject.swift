@@ -13,7 +13,16 @@ package final class TimerRunLoopSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "timer-runloop",
     summary: "RunLoop.perform from every thread, each scheduling a Timer on the loop's thread",
-    documented: .unsafe, sendable: Sendability.of(RunLoop.self), defaultReadRatio: 0)
+    documented: .unsafe, sendable: Sendability.of(RunLoop.self), defaultReadRatio: 0,
+    calls: [
+      "perform(_:) on the loop thread's RunLoop (write)",
+      "Timer(timeInterval: 0, repeats: false, block:) in that block",
+      "RunLoop.current.add(_:forMode: .default) on the loop thread",
+      "run(mode:before:) on the loop thread (started in init)",
+    ],
+    leavesOut:
+      "RunLoop.main, Timer.scheduledTimer, .common modes, perform(inModes:block:), invalidate(), repeating timers"
+  )
 
   /// What the loop's thread and the trial's threads share.
   final class Loop: @unchecked Sendable {

@@ -12,7 +12,16 @@ package final class TimerSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "timer-shared",
     summary: "one repeating Timer: fireDate set and fire() called from every thread, read back",
-    documented: .safe, sendable: Sendability.of(Timer.self), defaultReadRatio: 0.5)
+    documented: .safe, sendable: Sendability.of(Timer.self), defaultReadRatio: 0.5,
+    calls: [
+      "fireDate set (even writes)",
+      "fire() (odd writes)",
+      "fireDate get (read)",
+      "isValid (read)",
+    ],
+    leavesOut:
+      "scheduling on a run loop, invalidate(), tolerance, userInfo, timeInterval, Timer.scheduledTimer"
+  )
 
   /// Dates are whole seconds from `base`: the run loop's clock converts them on the way in
   /// and out, so reads allow a millisecond.

@@ -9,7 +9,13 @@ package final class PhotoManagerSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "photomanager",
     summary: "the GCD tutorial's PhotoManager: addPhoto(_:) and a photos snapshot",
-    documented: .notListed, sendable: Sendability.of(PhotoManager.self), traits: [.ordersPerThread])
+    documented: .notListed, sendable: Sendability.of(PhotoManager.self), traits: [.ordersPerThread],
+    calls: [
+      "addPhoto(_:), a Swift Array append (write)",
+      "photos, an Array copy (read)",
+    ],
+    leavesOut:
+      "removing or replacing photos, index access, count-then-index, iterating the live array")
 
   struct Photo {
     let token: Int

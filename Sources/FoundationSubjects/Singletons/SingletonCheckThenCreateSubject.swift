@@ -9,7 +9,14 @@ package class SingletonCheckThenCreateSubject: StressSubject, @unchecked Sendabl
     SubjectInfo(
       id: "singleton-check-then-create",
       summary: "lazy singleton: if shared == nil { shared = create() }, a fresh one per operation",
-      documented: .notListed, defaultReadRatio: 0)
+      documented: .notListed, defaultReadRatio: 0,
+      calls: [
+        "if instances[slot] == nil { instances[slot] = create() } (write)",
+        "instances[slot] read back, recorded in the ledger (write)",
+      ],
+      leavesOut:
+        "reads of an already created instance, resetting or replacing it, state inside the singleton"
+    )
   }
 
   let ledger: SameInstanceLedger

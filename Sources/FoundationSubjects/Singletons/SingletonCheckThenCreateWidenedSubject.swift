@@ -10,7 +10,16 @@ package final class SingletonCheckThenCreateWidenedSubject: SingletonCheckThenCr
     SubjectInfo(
       id: "singleton-check-then-create-widened",
       summary: "the lazy singleton with a 100 µs sleep between check and create (the tutorials')",
-      documented: .notListed, defaultReadRatio: 0)
+      documented: .notListed, defaultReadRatio: 0,
+      calls: [
+        "if instances[slot] == nil (write)",
+        "Thread.sleep(forTimeInterval: 0.0001), first 1,024 slots (write)",
+        "instances[slot] = create() (write)",
+        "instances[slot] read back, recorded in the ledger (write)",
+      ],
+      leavesOut:
+        "reads of an already created instance, resetting or replacing it, state inside the singleton"
+    )
   }
 
   override class var window: Double { 0.0001 }

@@ -6,7 +6,12 @@ import StressKit
 package final class SingletonLazyVarSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "singleton-lazy-var", summary: "a lazy var on a shared object, a fresh one per operation",
-    documented: .notListed, defaultReadRatio: 0)
+    documented: .notListed, defaultReadRatio: 0,
+    calls: [
+      "holders[slot].shared, a lazy var's first access (write)"
+    ],
+    leavesOut:
+      "assigning the lazy var, lazy vars in structs, initializers reading other mutable state")
 
   final class Holder: @unchecked Sendable {
     let ledger: SameInstanceLedger

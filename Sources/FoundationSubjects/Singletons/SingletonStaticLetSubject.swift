@@ -16,7 +16,11 @@ package final class SingletonStaticLetSubject: StressSubject, @unchecked Sendabl
       .neverFails(
         .everyWrapper, because: "Swift initializes a global or static let exactly once, atomically")
     ],
-    defaultReadRatio: 0, traits: [.freshProcess])
+    defaultReadRatio: 0, traits: [.freshProcess],
+    calls: [
+      "Holder.shared, a static let's first access (write)"
+    ],
+    leavesOut: "global lets, static vars (mutable), initializers that touch other statics")
 
   static let nextHolder = Atomic<Int>(0)
   let holder: any StaticHolder.Type

@@ -11,7 +11,9 @@ package enum Edges {
 
   /// Zero, one byte either way, the unit boundaries of both styles (1000 and 1024) and the
   /// extremes.
-  package static let byteCounts: [Int64] = [0, 1, -1, 999, 1_000, 1_023, 1_024, 1_048_576, .max, .min]
+  package static let byteCounts: [Int64] = [
+    0, 1, -1, 999, 1_000, 1_023, 1_024, 1_048_576, .max, .min,
+  ]
 
   /// Instants, in seconds from 1970: the epoch and a second either side, a half second, the
   /// distant past and future, the first and last second of years 1 and 9999, two leap days,

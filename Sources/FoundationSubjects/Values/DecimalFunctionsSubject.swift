@@ -8,7 +8,16 @@ package final class DecimalFunctionsSubject: StressSubject, @unchecked Sendable 
   package static let info = SubjectInfo(
     id: "nsdecimal-functions",
     summary: "NSDecimalAdd, NSDecimalMultiply, NSDecimalRound on shared operands",
-    documented: .safe, sendable: Sendability.of(Decimal.self), traits: [.readOnly])
+    documented: .safe, sendable: Sendability.of(Decimal.self), traits: [.readOnly],
+    calls: [
+      "NSDecimalAdd(_:_:_:_:) (.plain)",
+      "NSDecimalMultiply(_:_:_:_:) (.plain)",
+      "NSDecimalRound(_:_:_:_:) (scale 0, .down)",
+      "Decimal / 2 before rounding",
+    ],
+    leavesOut:
+      "NSDecimalSubtract, NSDecimalDivide, NSDecimalPower, NSDecimalNormalize, NSDecimalString, overflow and precision loss"
+  )
 
   private let operands: [Decimal]
 

@@ -8,7 +8,13 @@ import StressKit
 package final class FileHandleSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "filehandle-shared", summary: "one FileHandle appended to by every thread: write(_:)",
-    documented: .unsafe, sendable: Sendability.of(FileHandle.self), defaultReadRatio: 0)
+    documented: .unsafe, sendable: Sendability.of(FileHandle.self), defaultReadRatio: 0,
+    calls: [
+      "write(_:) of \"<token>\\n\" (write)"
+    ],
+    leavesOut:
+      "seekToEnd(), write(contentsOf:), seek(toOffset:), synchronize(), truncate(atOffset:), reading, FileHandle(forUpdatingAtPath:)"
+  )
 
   static let prefix = "stress.filehandle."
   private let directory: PrivateDirectory

@@ -6,7 +6,14 @@ import StressKit
 package final class NSDateSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "nsdate", summary: "NSDate, shared read-only: timeIntervalSince1970, compare(_:)",
-    documented: .safe, sendable: Sendability.of(NSDate.self), traits: [.readOnly])
+    documented: .safe, sendable: Sendability.of(NSDate.self), traits: [.readOnly],
+    calls: [
+      "timeIntervalSince1970",
+      "compare(_:)",
+    ],
+    leavesOut:
+      "timeIntervalSince(_:), addingTimeInterval(_:), isEqual(to:), earlierDate(_:)/laterDate(_:), description"
+  )
 
   private let dates: [NSDate]
 

@@ -8,7 +8,14 @@ package final class NSDecimalNumberSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "nsdecimalnumber",
     summary: "NSDecimalNumber with a shared NSDecimalNumberHandler: adding(_:withBehavior:)",
-    documented: .safe, sendable: Sendability.of(NSDecimalNumber.self), traits: [.readOnly])
+    documented: .safe, sendable: Sendability.of(NSDecimalNumber.self), traits: [.readOnly],
+    calls: [
+      "adding(_:withBehavior:) with one shared NSDecimalNumberHandler (scale 2)",
+      "stringValue of the sum",
+    ],
+    leavesOut:
+      "subtracting, multiplying, dividing(by:withBehavior:), rounding(accordingToBehavior:), compare(_:), raising handlers, NSDecimalNumberHandler.default"
+  )
 
   private let amounts: [NSDecimalNumber]
   private let handler = NSDecimalNumberHandler(

@@ -6,7 +6,15 @@ import StressKit
 package final class NSNotificationSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "nsnotification", summary: "NSNotification, shared read-only: name, object, userInfo",
-    documented: .safe, sendable: Sendability.of(NSNotification.self), traits: [.readOnly])
+    documented: .safe, sendable: Sendability.of(NSNotification.self), traits: [.readOnly],
+    calls: [
+      "name",
+      "object",
+      "userInfo",
+    ],
+    leavesOut:
+      "posting it through a NotificationCenter, copy(), isEqual(_:) and hash, bridging to Notification"
+  )
 
   private let notes: [NSNotification]
 

@@ -6,7 +6,15 @@ import StressKit
 package final class NSNumberSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "nsnumber", summary: "NSNumber, shared read-only: intValue, doubleValue, stringValue",
-    documented: .safe, sendable: Sendability.of(NSNumber.self), traits: [.readOnly])
+    documented: .safe, sendable: Sendability.of(NSNumber.self), traits: [.readOnly],
+    calls: [
+      "intValue (integers)",
+      "stringValue (integers)",
+      "doubleValue (doubles)",
+    ],
+    leavesOut:
+      "compare(_:), isEqual(to:), hash, boolValue, description(withLocale:), bridging as Int or Double"
+  )
 
   private let numbers: [NSNumber]
 

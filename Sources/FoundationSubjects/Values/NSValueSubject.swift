@@ -6,7 +6,12 @@ import StressKit
 package final class NSValueSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "nsvalue", summary: "NSValue boxing NSRange, shared read-only: rangeValue",
-    documented: .safe, sendable: Sendability.of(NSValue.self), traits: [.readOnly])
+    documented: .safe, sendable: Sendability.of(NSValue.self), traits: [.readOnly],
+    calls: [
+      "rangeValue"
+    ],
+    leavesOut:
+      "other boxed types (pointValue, sizeValue, rectValue), getValue(_:), isEqual(to:), hash")
 
   private let values: [NSValue]
 

@@ -7,7 +7,13 @@ import StressKit
 package final class ScannerSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "scanner-shared", summary: "one Scanner shared by every thread: scanInt() in turn",
-    documented: .unsafe, sendable: Sendability.of(Scanner.self), defaultReadRatio: 0)
+    documented: .unsafe, sendable: Sendability.of(Scanner.self), defaultReadRatio: 0,
+    calls: [
+      "scanInt() (write)"
+    ],
+    leavesOut:
+      "scanString(_:), scanUpToString(_:), scanDouble(), currentIndex, isAtEnd, charactersToBeSkipped, caseSensitive"
+  )
 
   static let count = 65_536
   static let text = (0..<count).map(String.init).joined(separator: " ")

@@ -9,7 +9,16 @@ package final class UserNameFunctionsSubject: StressSubject, @unchecked Sendable
     id: "username-functions",
     summary:
       "NSUserName, NSFullUserName, NSHomeDirectory, NSHomeDirectoryForUser from every thread",
-    documented: .unsafe, traits: [.readOnly])
+    documented: .unsafe, traits: [.readOnly],
+    calls: [
+      "NSUserName()",
+      "NSFullUserName()",
+      "NSHomeDirectory()",
+      "NSHomeDirectoryForUser(NSUserName())",
+    ],
+    leavesOut:
+      "NSTemporaryDirectory(), FileManager.homeDirectoryForCurrentUser, other users' home directories, unknown user names"
+  )
 
   private let alone: [String]
 

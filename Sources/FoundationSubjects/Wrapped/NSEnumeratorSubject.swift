@@ -9,7 +9,15 @@ package final class NSEnumeratorSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "nsenumerator-mutated",
     summary: "NSEnumerator over an NSMutableArray appended to meanwhile: objectEnumerator()",
-    documented: .unsafe, sendable: Sendability.of(NSEnumerator.self))
+    documented: .unsafe, sendable: Sendability.of(NSEnumerator.self),
+    calls: [
+      "NSMutableArray add(_:) (write)",
+      "objectEnumerator() (read)",
+      "nextObject(), up to 64 times (read)",
+    ],
+    leavesOut:
+      "reverseObjectEnumerator(), allObjects, for-in fast enumeration, removing or replacing during enumeration"
+  )
 
   static let walk = 64
   private let items = NSMutableArray()

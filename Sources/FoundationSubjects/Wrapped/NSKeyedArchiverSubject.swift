@@ -9,7 +9,15 @@ package final class NSKeyedArchiverSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "nskeyedarchiver-mutated",
     summary: "NSKeyedArchiver archiving an NSMutableDictionary changed meanwhile",
-    documented: .unsafe, sendable: Sendability.of(NSKeyedArchiver.self))
+    documented: .unsafe, sendable: Sendability.of(NSKeyedArchiver.self),
+    calls: [
+      "NSMutableDictionary setObject(_:forKey:), 64 keys (write)",
+      "NSKeyedArchiver.archivedData(withRootObject:requiringSecureCoding: false) (read)",
+      "NSKeyedUnarchiver.unarchiveTopLevelObjectWithData(_:) (read)",
+    ],
+    leavesOut:
+      "a shared NSKeyedArchiver instance (encode(_:forKey:), finishEncoding()), secure coding, custom NSCoding classes, nested graphs"
+  )
 
   static let keys = 64
   private let graph = NSMutableDictionary()
