@@ -178,6 +178,20 @@ import Testing
     return digits + out
   }
 
+  /// The script refuses what it does not know before building or running anything, and
+  /// re-renders only from a directory a run left.
+  @Test func theScriptRefusesBadArgumentsAndAnEmptyRenderDirectory() throws {
+    let dir = try temporaryDirectory()
+    let script = "'\(packageRoot.path)/scripts/foundation-table.sh'"
+    let bad = try runShell("\(script) --power-trials many", in: dir)
+    #expect(bad.code == 64 && bad.err.hasPrefix("Error: --power-trials must be a whole number."))
+    let unknown = try runShell("\(script) --frobnicate", in: dir)
+    #expect(unknown.code == 64 && unknown.err.hasPrefix("Error: unknown argument '--frobnicate'."))
+    let empty = try runShell("\(script) --render '\(dir.path)' --out t.md", in: dir)
+    #expect(empty.code == 66 && empty.err.hasPrefix("Error: "), "\(empty.err)")
+    #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("t.md").path))
+  }
+
   @Test func anUnreadableRunIsOneErrorLine() throws {
     let dir = try temporaryDirectory()
     let table = try runShell(
