@@ -140,8 +140,11 @@ import Testing
     let counts = Set(nsarray.flatMap(\.powered_threads)).sorted()
     let row = try #require(text.split(separator: "\n").first { $0.contains("| `nsarray` |") })
     if powered > 0 {
-      let spelled = counts.count == 1 ? "\(counts[0])" : counts.map(String.init).joined(separator: ", ")
-        .replacingOccurrences(of: ", \(counts.last!)", with: " and \(counts.last!)")
+      let spelled =
+        counts.count == 1
+        ? "\(counts[0])"
+        : counts.map(String.init).joined(separator: ", ")
+          .replacingOccurrences(of: ", \(counts.last!)", with: " and \(counts.last!)")
       #expect(
         row.contains(
           "no failure seen in \(powered) powered trials at \(spelled) threads "
@@ -149,15 +152,29 @@ import Testing
         "\(row)")
       #expect(row.contains("short of the 300 trials over 2 thread counts"), "\(row)")
       // Open for this toolchain, not reproduced; fixed, not reproduced.
-      #expect(row.contains("#3](https://github.com/swiftlang/swift-foundation/issues/3) open for this toolchain (fixed in 99.0): **not reproduced here**"), "\(row)")
-      #expect(row.contains("#4](https://github.com/swiftlang/swift-foundation/issues/4) fixed in 6.0: not reproduced: agrees"), "\(row)")
+      #expect(
+        row.contains(
+          "#3](https://github.com/swiftlang/swift-foundation/issues/3) open for this toolchain (fixed in 99.0): **not reproduced here**"
+        ), "\(row)")
+      #expect(
+        row.contains(
+          "#4](https://github.com/swiftlang/swift-foundation/issues/4) fixed in 6.0: not reproduced: agrees"
+        ), "\(row)")
     } else {
       #expect(row.contains("inconclusive"), "\(row)")
     }
     let crash = try #require(
-      text.split(separator: "\n").first { $0.contains("| `selftest-crash` |") && $0.contains("**unsafe**") })
-    #expect(crash.contains("#1](https://github.com/swiftlang/swift-foundation/issues/1) open: reproduced: agrees"), "\(crash)")
-    #expect(crash.contains("#2](https://github.com/swiftlang/swift-foundation/issues/2) fixed in 6.0: **reproduced here though marked fixed**"), "\(crash)")
+      text.split(separator: "\n").first {
+        $0.contains("| `selftest-crash` |") && $0.contains("**unsafe**")
+      })
+    #expect(
+      crash.contains(
+        "#1](https://github.com/swiftlang/swift-foundation/issues/1) open: reproduced: agrees"),
+      "\(crash)")
+    #expect(
+      crash.contains(
+        "#2](https://github.com/swiftlang/swift-foundation/issues/2) fixed in 6.0: **reproduced here though marked fixed**"
+      ), "\(crash)")
     #expect(crash.hasSuffix("| 6 in 2 of 2 trials |"), "\(crash)")
     #expect(row.hasSuffix("| none in 2 trials |") || row.hasSuffix("| - |"), "\(row)")
     // The issues' own section, the one no subject aims at among them; what each subject calls.
