@@ -50,7 +50,11 @@ cd "$(dirname "$0")/.."
 # Renders the table from the files a run left in $1.
 render_table() {
   local dir="$1" extra=()
-  [ -f "$dir/power.json" ] && extra+=(--power "$dir/power.json" --power-command "$(cat "$dir/power-command")")
+  # Every power run the directory holds (power.json, then power2.json... for top-ups).
+  for report in "$dir"/power*.json; do
+    [ -f "$report" ] || continue
+    extra+=(--power "$report" --power-command "$(cat "${report%.json}-command")")
+  done
   [ -f "$dir/tsan.csv" ] && extra+=(--tsan "$dir/tsan.csv" --tsan-command "$(cat "$dir/tsan-command")")
   python3 scripts/foundation_table.py "$dir/report.json" "$dir/results.csv" "$dir/lists.json" \
     "$dir/listing.json" --command "$(cat "$dir/command")" --minutes "$(cat "$dir/minutes")" \
