@@ -17,6 +17,7 @@ about a type.
 import argparse
 import csv
 import json
+import math
 import re
 import sys
 
@@ -68,13 +69,11 @@ def operations_text(n):
 
 
 def bound_percent(powered):
-    """The rule of three, 3/n, rounded up: the bound is never stated tighter than it is."""
+    """The rule of three, 3/n, in percent to two significant digits rounded up: the bound is
+    never stated tighter than it is."""
     bound = min(1.0, 3 / powered) * 100
-    for digits in (2, 3, 4):
-        text = f"{bound:.{digits}g}"
-        if float(text) >= bound:
-            return text
-    return f"{bound:.6g}"
+    scale = 10 ** (math.floor(math.log10(bound)) - 1)
+    return f"{math.ceil(round(bound / scale, 9)) * scale:.{max(0, -int(math.log10(scale)))}f}"
 
 
 def measured(verdict):
