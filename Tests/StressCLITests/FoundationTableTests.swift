@@ -15,15 +15,10 @@ import Testing
       "--quiet",
     ])
     #expect(run.code == 1, "\(run.err)")
-    func save(_ arguments: [String], _ name: String) throws -> String {
-      let path = dir.appendingPathComponent(name).path
-      try runStress(arguments).out.write(toFile: path, atomically: true, encoding: .utf8)
-      return path
-    }
-    let report = try save(["report", csv.path, "--format", "json"], "report.json")
-    let lists = try save(["list", "--lists", "--format", "json"], "lists.json")
+    let report = try save(in: dir, ["report", csv.path, "--format", "json"], "report.json")
+    let lists = try save(in: dir, ["list", "--lists", "--format", "json"], "lists.json")
     // --all: the self-test is hidden from the plain listing.
-    let listing = try save(["list", "--all", "--format", "json"], "listing.json")
+    let listing = try save(in: dir, ["list", "--all", "--format", "json"], "listing.json")
     let table = try runShell(
       "python3 '\(packageRoot.path)/scripts/foundation_table.py' '\(report)' '\(csv.path)' "
         + "'\(lists)' '\(listing)' --command 'stress run --suite all' --minutes 3", in: dir)
@@ -71,15 +66,11 @@ import Testing
       "--trials", "3", "--ops", "200", "--out", powerCSV.path, "--quiet",
     ])
     #expect(power.code == 0, "\(power.err)")
-    func save(_ arguments: [String], _ name: String) throws -> String {
-      let path = dir.appendingPathComponent(name).path
-      try runStress(arguments).out.write(toFile: path, atomically: true, encoding: .utf8)
-      return path
-    }
-    let report = try save(["report", csv.path, "--format", "json"], "report.json")
-    let powerReport = try save(["report", powerCSV.path, "--format", "json"], "power.json")
-    let lists = try save(["list", "--lists", "--format", "json"], "lists.json")
-    let listing = try save(["list", "--all", "--format", "json"], "listing.json")
+    let report = try save(in: dir, ["report", csv.path, "--format", "json"], "report.json")
+    let powerReport = try save(
+      in: dir, ["report", powerCSV.path, "--format", "json"], "power.json")
+    let lists = try save(in: dir, ["list", "--lists", "--format", "json"], "lists.json")
+    let listing = try save(in: dir, ["list", "--all", "--format", "json"], "listing.json")
     // Four issues, one per way a run can stand beside upstream, and one without a subject.
     func issue(_ number: Int, _ subject: String?, status: String, fixedIn: String?) -> String {
       let fixed = fixedIn.map { "\"\($0)\"" } ?? "null"
@@ -182,6 +173,13 @@ import Testing
     #expect(text.contains("## What each subject calls"))
     #expect(text.contains("| `nsarray` | `object(at:)`; `for-in"))
     #expect(text.contains("TSan sees races in code built with it"))
+  }
+
+  /// Saves what `stress arguments` printed as `name` in `dir`, and gives its path.
+  func save(in dir: URL, _ arguments: [String], _ name: String) throws -> String {
+    let path = dir.appendingPathComponent(name).path
+    try runStress(arguments).out.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
   }
 
   /// 12,345: as the table spells a count of operations under a million.
