@@ -22,7 +22,7 @@ import Testing
 
   @Test func theFormatStyleBaselineIsSendableAndPromisesNeverToFail() {
     requireSendable(Date.ISO8601FormatStyle.self)
-    #expect(SharedFormatterSubject<DateFormatStyleSubject>.info.sendable == true)
-    #expect(SharedFormatterSubject<DateFormatStyleSubject>.info.expectations.count == 1)
+    #expect(SharedReadOnlySubject<DateFormatStyleSubject>.info.sendable == true)
+    #expect(SharedReadOnlySubject<DateFormatStyleSubject>.info.expectations.count == 1)
   }
 }

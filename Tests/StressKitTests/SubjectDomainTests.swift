@@ -8,7 +8,7 @@ import Testing
 @Suite struct SubjectDomainTests {
   /// The calls and inputs one trial of `Spec` makes over `steps` steps of 2 threads, each
   /// checked against the reference (so a wrong output fails here too).
-  func reached<Spec: SharedFormatter>(_ spec: Spec.Type, steps: Int = 4_000) -> (
+  func reached<Spec: SharedReadOnly>(_ spec: Spec.Type, steps: Int = 4_000) -> (
     calls: Set<String>, inputs: Set<Int>
   ) where Spec.Input: CustomStringConvertible {
     let table = SequentialTable<Spec.Call, Spec.Input>(
@@ -32,9 +32,9 @@ import Testing
     return (calls, inputs)
   }
 
-  func expectCovered<Spec: SharedFormatter>(_ spec: Spec.Type)
+  func expectCovered<Spec: SharedReadOnly>(_ spec: Spec.Type)
   where Spec.Input: CustomStringConvertible {
-    let info = SharedFormatterSubject<Spec>.info
+    let info = SharedReadOnlySubject<Spec>.info
     let (calls, inputs) = reached(spec)
     #expect(Set(info.calls) == calls, "\(info.id) names \(info.calls), made \(calls)")
     #expect(info.calls.count == Spec.Call.allCases.count)
@@ -64,7 +64,7 @@ import Testing
     expectCovered(ByteCountFormatStyleSubject.self)
     expectCovered(ByteCountFormatterSubject.self)
     // Every style a server uses, each spelling zero out.
-    let calls = SharedFormatterSubject<ByteCountFormatStyleSubject>.info.calls
+    let calls = SharedReadOnlySubject<ByteCountFormatStyleSubject>.info.calls
     for style in [".file", ".memory", ".decimal", ".binary"] {
       #expect(calls.contains("formatted(.byteCount(style: \(style)))"))
     }
@@ -97,8 +97,8 @@ import Testing
     expectCovered(DateFormatStyleSubject.self)
     // Parse as well as format, and more than one configuration each.
     for calls in [
-      SharedFormatterSubject<DateFormatterSubject>.info.calls,
-      SharedFormatterSubject<ISO8601DateFormatterSubject>.info.calls,
+      SharedReadOnlySubject<DateFormatterSubject>.info.calls,
+      SharedReadOnlySubject<ISO8601DateFormatterSubject>.info.calls,
     ] {
       #expect(calls.filter { $0.hasPrefix("date(from:)") }.count >= 3)
       #expect(calls.filter { $0.hasPrefix("string(from:)") }.count >= 3)
@@ -109,7 +109,7 @@ import Testing
     let edges = NumberFormatterSubject.inputs.values.prefix(NumberFormatterSubject.inputs.edgeCount)
     #expect(edges.first == 0 && edges.contains { $0.isNaN } && edges.contains(-.infinity))
     expectCovered(NumberFormatterSubject.self)
-    let calls = SharedFormatterSubject<NumberFormatterSubject>.info.calls.joined()
+    let calls = SharedReadOnlySubject<NumberFormatterSubject>.info.calls.joined()
     for style in [".decimal", ".currency", ".percent", ".scientific", ".spellOut", "number(from:)"]
     {
       #expect(calls.contains(style))

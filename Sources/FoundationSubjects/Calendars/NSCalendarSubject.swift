@@ -1,26 +1,43 @@
 import Foundation
 import StressKit
 
-/// One Gregorian `NSCalendar` in GMT shared read-only, as a server shares one for date math:
-/// each read breaks a date into components and compares them with the civil time computed
-/// arithmetically.
-package final class NSCalendarSubject: StressSubject, @unchecked Sendable {
-  package static let info = SubjectInfo(
-    id: "nscalendar",
-    summary: "NSCalendar, Gregorian in GMT, shared read-only: components(_:from:)",
-    documented: .unsafe, sendable: Sendability.of(NSCalendar.self), traits: [.readOnly],
-    calls: [
-      "components(_:from:) (year…second)"
-    ],
-    leavesOut:
-      "date(byAdding:to:options:), date(from:), range(of:in:for:), startOfDay(for:), enumerateDates, non-GMT zones"
-  )
+/// Gregorian `NSCalendar`s shared read-only, one in GMT and one in New York (daylight saving),
+/// as a server shares one for date math (`SharedReadOnlySubject`): breaking dates into
+/// components, single components, adding, building dates back, start of day, ranges (whose
+/// old implementation changed the shared calendar inside, swift-corelibs-foundation issue
+/// 3217), and matching. The instants are the date edges.
+package enum NSCalendarSubject: SharedReadOnly {
+  package enum Call: String, CaseIterable {
+    case components = "components(_:from:) (year…second)"
+    case component = "component(_:from:) (.weekday, .weekOfYear)"
+    case adding = "date(byAdding:to:options:) (1 month, 1 day)"
+    case from = "date(from:) the components back"
+    case startOfDay = "startOfDay(for:)"
+    case range = "range(of: .day, in: .month, for:)"
+    case rangeOfUnit = "range(of: .weekOfYear, for:) (a DateInterval)"
+    case zoned = "components(_:from:) (America/New_York)"
+    case matches = "date(_:matchesComponents:) (hour 0)"
+  }
+
+  package static let id = "nscalendar"
+  package static let summary =
+    "Gregorian NSCalendars shared read-only: components, arithmetic, dates back, ranges"
+  package static let documented = DocumentedSafety.unsafe
+  package static let sendable: Bool? = Sendability.of(NSCalendar.self)
+  package static let leavesOut =
+    "enumerateDates, non-Gregorian calendars, changing a shared calendar (nscalendar-mutating)"
+  package static let inputs = InputDomain(
+    "instants (s from 1970)", edges: Edges.dates, ordinary: Edges.ordinaryDates)
 
   static let units: NSCalendar.Unit = [.year, .month, .day, .hour, .minute, .second]
-  private let calendar = NSCalendar(calendarIdentifier: .gregorian)!
 
-  package init(shape: TrialShape) {
-    calendar.timeZone = Zones.utc
+  /// GMT and New York, made afresh for each trial.
+  package static func make() -> [NSCalendar] {
+    ["GMT", "America/New_York"].map {
+      let calendar = NSCalendar(calendarIdentifier: .gregorian)!
+      calendar.timeZone = TimeZone(identifier: $0)!
+      return calendar
+    }
   }
 
   /// The civil time `components` holds, with missing fields as -1.
@@ -30,21 +47,32 @@ package final class NSCalendarSubject: StressSubject, @unchecked Sendable {
       minute: c.minute ?? -1, second: c.second ?? -1)
   }
 
-  package func read(_ step: Step) -> String? {
-    let seconds = Draw.seconds(step.random)
-    let date = Date(timeIntervalSince1970: TimeInterval(seconds))
-    let seen = Self.civil(calendar.components(Self.units, from: date))
-    let expected = CivilTime(epochSeconds: seconds)
-    return seen == expected ? nil : "\(seconds) broke into \(seen), expected \(expected)"
-  }
-
-  package func check(writesPerThread: [Int]) -> Violations {
-    // Reads never change it; it must still be intact and still compute correctly.
-    var violations = Violations()
-    if calendar.timeZone.secondsFromGMT() != 0 {
-      violations.add("time zone is now \(calendar.timeZone.identifier)")
+  package static func format(_ calendars: [NSCalendar], _ call: Call, _ seconds: Double)
+    -> String
+  {
+    let gmt = calendars[0]
+    let date = Date(timeIntervalSince1970: seconds)
+    func at(_ d: Date?) -> String { d.map { "\($0.timeIntervalSince1970)" } ?? "nil" }
+    switch call {
+    case .components: return "\(civil(gmt.components(units, from: date)))"
+    case .component:
+      return "\(gmt.component(.weekday, from: date)) \(gmt.component(.weekOfYear, from: date))"
+    case .adding:
+      var step = DateComponents()
+      step.month = 1
+      step.day = 1
+      return at(gmt.date(byAdding: step, to: date, options: []))
+    case .from: return at(gmt.date(from: gmt.components(units, from: date)))
+    case .startOfDay: return at(gmt.startOfDay(for: date))
+    case .range: return "\(gmt.range(of: .day, in: .month, for: date))"
+    case .rangeOfUnit:
+      let week = gmt.range(of: .weekOfYear, for: date)
+      return "\(at(week?.start)) \(week?.duration ?? -1)"
+    case .zoned: return "\(civil(calendars[1].components(units, from: date)))"
+    case .matches:
+      var midnight = DateComponents()
+      midnight.hour = 0
+      return "\(gmt.date(date, matchesComponents: midnight))"
     }
-    if let wrong = read(Step(thread: 0, seq: 0, random: 1_234_567_890)) { violations.add(wrong) }
-    return violations
   }
 }

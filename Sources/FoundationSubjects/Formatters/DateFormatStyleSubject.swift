@@ -3,8 +3,8 @@ import StressKit
 
 /// The Sendable value-type alternative to a shared formatter: `Date.ISO8601FormatStyle` and
 /// `Date.FormatStyle` held as lets and shared read-only, both directions
-/// (`SharedFormatterSubject`).
-package enum DateFormatStyleSubject: SharedFormatter {
+/// (`SharedReadOnlySubject`).
+package enum DateFormatStyleSubject: SharedReadOnly {
   package enum Call: String, CaseIterable {
     case format = "Date.ISO8601FormatStyle.format(_:)"
     case parse = "Date.ISO8601FormatStyle.parse(_:)"

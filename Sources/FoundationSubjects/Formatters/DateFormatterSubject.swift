@@ -3,9 +3,9 @@ import StressKit
 
 /// Shared `DateFormatter`s, configured once as a server configures them (RFC 3339 with
 /// milliseconds and HTTP dates, POSIX, UTC; a medium style for people), each shared read-only
-/// by every thread from its first call (`SharedFormatterSubject`): both directions, format and
+/// by every thread from its first call (`SharedReadOnlySubject`): both directions, format and
 /// parse.
-package enum DateFormatterSubject: SharedFormatter {
+package enum DateFormatterSubject: SharedReadOnly {
   package enum Call: String, CaseIterable {
     case rfc3339 = "string(from:) (yyyy-MM-dd'T'HH:mm:ss.SSSXXXXX)"
     case rfc3339Parse = "date(from:) (yyyy-MM-dd'T'HH:mm:ss.SSSXXXXX)"

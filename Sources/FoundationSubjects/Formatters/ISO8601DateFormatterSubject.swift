@@ -3,9 +3,9 @@ import StressKit
 
 /// Shared `ISO8601DateFormatter`s, as a server shares them for timestamps: the defaults
 /// (internet date-time, GMT), with fractional seconds, and a full date alone, each shared
-/// read-only by every thread from its first call (`SharedFormatterSubject`). Its lazily made CF
+/// read-only by every thread from its first call (`SharedReadOnlySubject`). Its lazily made CF
 /// formatter garbled output (swift-corelibs-foundation 4566) and freed a pointer twice (5533).
-package enum ISO8601DateFormatterSubject: SharedFormatter {
+package enum ISO8601DateFormatterSubject: SharedReadOnly {
   package enum Call: String, CaseIterable {
     case internet = "string(from:) (.withInternetDateTime)"
     case internetParse = "date(from:) (.withInternetDateTime)"

@@ -3,9 +3,9 @@ import StressKit
 
 /// Shared `NumberFormatter`s in the styles a server prints numbers in (grouped decimal,
 /// currency, percent, scientific, spelled out, and a German decimal), each configured once
-/// and shared read-only by every thread from its first call (`SharedFormatterSubject`): both
+/// and shared read-only by every thread from its first call (`SharedReadOnlySubject`): both
 /// directions, format and parse.
-package enum NumberFormatterSubject: SharedFormatter {
+package enum NumberFormatterSubject: SharedReadOnly {
   package enum Call: String, CaseIterable {
     case decimal = "string(from:) (.decimal, en_US_POSIX, grouped)"
     case decimalParse = "number(from:) (.decimal, en_US_POSIX, grouped)"

@@ -2,9 +2,9 @@ import Foundation
 import StressKit
 
 /// The `.byteCount` format style from every thread, as a server logging sizes uses it
-/// (`SharedFormatterSubject`). It crashed under concurrency, swift-foundation issue 1818, whose
+/// (`SharedReadOnlySubject`). It crashed under concurrency, swift-foundation issue 1818, whose
 /// trigger is zero ("Zero kB" goes through ICU's break iterator): zero leads its domain.
-package enum ByteCountFormatStyleSubject: SharedFormatter {
+package enum ByteCountFormatStyleSubject: SharedReadOnly {
   package enum Call: String, CaseIterable {
     case file = "formatted(.byteCount(style: .file))"
     case memory = "formatted(.byteCount(style: .memory))"

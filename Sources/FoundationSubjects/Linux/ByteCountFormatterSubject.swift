@@ -1,9 +1,9 @@
 import Foundation
 import StressKit
 
-/// A shared `ByteCountFormatter`, as a server formats sizes (`SharedFormatterSubject`): one
+/// A shared `ByteCountFormatter`, as a server formats sizes (`SharedReadOnlySubject`): one
 /// formatter per count style, since a style is the formatter's own setting.
-package enum ByteCountFormatterSubject: SharedFormatter {
+package enum ByteCountFormatterSubject: SharedReadOnly {
   package enum Call: String, CaseIterable {
     case file = "string(fromByteCount:) (.file)"
     case memory = "string(fromByteCount:) (.memory)"

@@ -2,8 +2,8 @@ import Foundation
 import StressKit
 
 /// A shared `DateIntervalFormatter` (UTC, POSIX), as a server prints a booking or a report's
-/// period (`SharedFormatterSubject`).
-package enum DateIntervalFormatterSubject: SharedFormatter {
+/// period (`SharedReadOnlySubject`).
+package enum DateIntervalFormatterSubject: SharedReadOnly {
   package enum Call: String, CaseIterable {
     case dates = "string(from:to:)"
     case interval = "string(from: DateInterval)"

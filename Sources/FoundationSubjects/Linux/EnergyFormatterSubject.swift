@@ -1,8 +1,8 @@
 import Foundation
 import StressKit
 
-/// A shared `EnergyFormatter`, as a server formats energies (`SharedFormatterSubject`).
-package enum EnergyFormatterSubject: SharedFormatter {
+/// A shared `EnergyFormatter`, as a server formats energies (`SharedReadOnlySubject`).
+package enum EnergyFormatterSubject: SharedReadOnly {
   package enum Call: String, CaseIterable {
     case joules = "string(fromJoules:)"
     case kilocalories = "string(fromValue:unit: .kilocalorie)"

@@ -1,8 +1,8 @@
 import Foundation
 import StressKit
 
-/// A shared `LengthFormatter`, as a server formats distances (`SharedFormatterSubject`).
-package enum LengthFormatterSubject: SharedFormatter {
+/// A shared `LengthFormatter`, as a server formats distances (`SharedReadOnlySubject`).
+package enum LengthFormatterSubject: SharedReadOnly {
   package enum Call: String, CaseIterable {
     case meters = "string(fromMeters:)"
     case kilometers = "string(fromValue:unit: .kilometer)"

@@ -1,8 +1,8 @@
 import Foundation
 import StressKit
 
-/// A shared `MassFormatter`, as a server formats weights (`SharedFormatterSubject`).
-package enum MassFormatterSubject: SharedFormatter {
+/// A shared `MassFormatter`, as a server formats weights (`SharedReadOnlySubject`).
+package enum MassFormatterSubject: SharedReadOnly {
   package enum Call: String, CaseIterable {
     case kilograms = "string(fromKilograms:)"
     case pounds = "string(fromValue:unit: .pound)"

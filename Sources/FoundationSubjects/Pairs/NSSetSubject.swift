@@ -1,40 +1,87 @@
 import Foundation
 import StressKit
 
-/// An immutable `NSSet` of 4096 tokens shared read-only: reads look one up with
-/// `member(_:)` and `contains(_:)`, and a value never put in must be absent.
-package final class NSSetSubject: StressSubject, @unchecked Sendable {
-  package static let info = SubjectInfo(
-    id: "nsset", summary: "immutable NSSet, shared read-only: member(_:), contains(_:)",
-    documented: .safe, sendable: Sendability.of(NSSet.self), traits: [.readOnly],
-    calls: [
-      "member(_:)",
-      "contains(_:)",
-    ],
-    leavesOut:
-      "allObjects, anyObject(), objectEnumerator(), for-in enumeration, isSubset(of:), intersects(_:), bridging to Set"
-  )
-
-  static let size = 4096
-  private let items: NSSet
-
-  package init(shape: TrialShape) {
-    items = NSSet(
-      array: (0..<Self.size).map { NSNumber(value: Token.encode(thread: 0, seq: $0)) })
+/// An immutable `NSSet` of 64 numbers and strings shared read-only, read as an application
+/// reads a shared allow-list: membership, enumeration (for-in, enumerator, block), its
+/// elements in bulk, and set algebra against other sets (`SharedReadOnlySubject`). The keys
+/// asked lead with the smallest and largest members, a missing number and a string that
+/// is present.
+package enum NSSetSubject: SharedReadOnly {
+  package enum Call: String, CaseIterable {
+    case member = "member(_:)"
+    case contains = "contains(_:)"
+    case count = "count, anyObject() (a member)"
+    case allObjects = "allObjects (summed)"
+    case forIn = "for-in (fast enumeration, summed)"
+    case enumerator = "objectEnumerator() (summed)"
+    case enumerate = "enumerateObjects(_:) (stops at the key)"
+    case subset = "isSubset(of:) a superset with the key"
+    case intersects = "intersects(_:) a set of the key"
+    case adding = "adding(_:) the key, count"
+    case bridged = "allObjects bridged to Set<AnyHashable>: contains"
   }
 
-  package func read(_ step: Step) -> String? {
-    let seq = Int(step.random % UInt64(Self.size))
-    let token = Token.encode(thread: 0, seq: seq)
-    guard (items.member(NSNumber(value: token)) as? NSNumber)?.intValue == token else {
-      return "member(\(token)) did not find it"
+  package static let id = "nsset"
+  package static let summary =
+    "an immutable NSSet, shared read-only: membership, enumeration, bulk, set algebra"
+  package static let documented = DocumentedSafety.safe
+  package static let sendable: Bool? = Sendability.of(NSSet.self)
+  package static let leavesOut =
+    "sorted(using:), filtered(using:) (no NSPredicate on Linux), key-value coding, "
+    + "NSMutableSet (nsmutableset)"
+  static let size = 64
+  package static let inputs = InputDomain(
+    "keys", edges: [0, size - 1, size, -1, -2], ordinary: Array(1..<(size - 1)),
+    describe: { $0 == -2 ? "the string \"member\"" : "\($0)" })
+
+  static func key(_ input: Int) -> NSObject {
+    input == -2 ? NSString(string: "member") : NSNumber(value: input)
+  }
+
+  /// 0 to 63 as numbers, and the string "member", made afresh for each trial.
+  package static func make() -> NSSet {
+    NSSet(array: (0..<size).map { NSNumber(value: $0) } + [NSString(string: "member")])
+  }
+
+  static func sum(_ objects: some Sequence<Any>) -> Int {
+    objects.reduce(0) { $0 + (($1 as? NSNumber)?.intValue ?? 1_000) }
+  }
+
+  package static func format(_ set: NSSet, _ call: Call, _ input: Int) -> String {
+    let key = key(input)
+    switch call {
+    case .member: return "\(set.member(key).map { "\($0)" } ?? "nil")"
+    case .contains: return "\(set.contains(key))"
+    case .count: return "\(set.count) \(set.anyObject().map { set.contains($0) } ?? false)"
+    case .allObjects: return "\(sum(set.allObjects))"
+    case .forIn:
+      var all: [Any] = []
+      for object in set { all.append(object) }
+      return "\(all.count) \(sum(all))"
+    case .enumerator:
+      var all: [Any] = []
+      let enumerator = set.objectEnumerator()
+      while let object = enumerator.nextObject() { all.append(object) }
+      return "\(all.count) \(sum(all))"
+    case .enumerate:
+      var found = false
+      set.enumerateObjects { object, stop in
+        if (object as? NSObject)?.isEqual(key) == true {
+          found = true
+          stop.pointee = true
+        }
+      }
+      return "\(found)"
+    case .subset:
+      var members: [Any] = (0..<size).map { NSNumber(value: $0) }
+      members.append(NSString(string: "member"))
+      members.append(key)
+      return "\(set.isSubset(of: Set(members.map { $0 as! AnyHashable })))"
+    case .intersects: return "\(set.intersects(Set([key as AnyHashable])))"
+    case .adding: return "\(set.adding(key).count)"
+    case .bridged:
+      let bridged = Set(set.allObjects.map { $0 as! AnyHashable })
+      return "\(bridged.contains(key as AnyHashable))"
     }
-    let absent = Token.encode(thread: 1, seq: seq)
-    return items.contains(NSNumber(value: absent)) ? "contains(\(absent)), never put in" : nil
-  }
-
-  package func check(writesPerThread: [Int]) -> Violations {
-    Token.verify(
-      items.allObjects.map { ($0 as? NSNumber)?.intValue ?? -1 }, writesPerThread: [Self.size])
   }
 }

@@ -41,7 +41,9 @@ where Call.RawValue == String, Call.AllCases.Index == Int {
     let call = Call.allCases[c]
     let output = make(call, inputs.values[i])
     guard output != expected[c][i] else { return nil }
-    return "\(call.rawValue) of \(inputs.values[i]) printed '\(output)', alone '\(expected[c][i])'"
+    func cut(_ text: String) -> String { text.count > 160 ? "\(text.prefix(160))..." : text }
+    return
+      "\(call.rawValue) of \(cut("\(inputs.values[i])")) printed '\(cut(output))', alone '\(cut(expected[c][i]))'"
   }
 }
 

@@ -1,37 +1,61 @@
 import Foundation
 import StressKit
 
-/// 256 `NSDate`s shared read-only: reads compare two of them and ask one for its interval
-/// since 1970, which arithmetic predicts.
-package final class NSDateSubject: StressSubject, @unchecked Sendable {
-  package static let info = SubjectInfo(
-    id: "nsdate", summary: "NSDate, shared read-only: timeIntervalSince1970, compare(_:)",
-    documented: .safe, sendable: Sendability.of(NSDate.self), traits: [.readOnly],
-    calls: [
-      "timeIntervalSince1970",
-      "compare(_:)",
-    ],
-    leavesOut:
-      "timeIntervalSince(_:), addingTimeInterval(_:), isEqual(to:), earlierDate(_:)/laterDate(_:), description"
-  )
-
-  private let dates: [NSDate]
-
-  package init(shape: TrialShape) {
-    dates = (0..<256).map { NSDate(timeIntervalSince1970: Double($0) * 86_400.25) }
+/// `NSDate`s shared read-only, read as a server reads timestamps: intervals from every
+/// reference, comparison, arithmetic, earlier/later, equality and descriptions, plain and
+/// localized (`SharedReadOnlySubject`). The instants lead with the date edges every date
+/// subject draws: the epoch, distant past and future, leap days, 2^31 seconds.
+package enum NSDateSubject: SharedReadOnly {
+  package enum Call: String, CaseIterable {
+    case since1970 = "timeIntervalSince1970"
+    case sinceReference = "timeIntervalSinceReferenceDate"
+    case since = "timeIntervalSince(_:) a fixed date"
+    case compare = "compare(_:) the epoch"
+    case adding = "addingTimeInterval(86_400)"
+    case earlier = "earlierDate(_:), laterDate(_:) the epoch"
+    case equal = "isEqual(to:) a fresh date of the same instant, hash"
+    case description = "description"
+    case localized = "description(with: en_US)"
   }
 
-  package func read(_ step: Step) -> String? {
-    let i = Draw.choice(step.random, dates.count)
-    let j = Draw.choice(step.random >> 20, dates.count)
-    guard dates[i].timeIntervalSince1970 == Double(i) * 86_400.25 else {
-      return "date \(i) is \(dates[i].timeIntervalSince1970)"
+  package static let id = "nsdate"
+  package static let summary =
+    "NSDates shared read-only: intervals, compare, arithmetic, equality, descriptions"
+  package static let documented = DocumentedSafety.safe
+  package static let sendable: Bool? = Sendability.of(NSDate.self)
+  package static let leavesOut =
+    "formatting through formatters (dateformatter, date-formatstyle), calendars (nscalendar)"
+  package static let inputs = InputDomain(
+    "instants (s from 1970)", edges: Edges.dates, ordinary: Edges.ordinaryDates)
+
+  static let fixed = Date(timeIntervalSince1970: 1_000_000_000)
+  static let epoch = Date(timeIntervalSince1970: 0)
+
+  /// One `NSDate` per instant, made afresh for each trial.
+  package static func make() -> [Double: NSDate] {
+    Dictionary(
+      inputs.values.map { ($0, NSDate(timeIntervalSince1970: $0)) }, uniquingKeysWith: { a, _ in a }
+    )
+  }
+
+  package static func format(_ dates: [Double: NSDate], _ call: Call, _ seconds: Double)
+    -> String
+  {
+    guard let date = dates[seconds] else { return "no date" }
+    switch call {
+    case .since1970: return "\(date.timeIntervalSince1970)"
+    case .sinceReference: return "\(date.timeIntervalSinceReferenceDate)"
+    case .since: return "\(date.timeIntervalSince(fixed))"
+    case .compare: return "\(date.compare(epoch).rawValue)"
+    case .adding: return "\(date.addingTimeInterval(86_400).timeIntervalSince1970)"
+    case .earlier:
+      return
+        "\(date.earlierDate(epoch).timeIntervalSince1970) \(date.laterDate(epoch).timeIntervalSince1970)"
+    case .equal:
+      let fresh = NSDate(timeIntervalSince1970: seconds)
+      return "\(date.isEqual(to: fresh as Date)) \(date.hash == fresh.hash)"
+    case .description: return date.description
+    case .localized: return date.description(with: Locale(identifier: "en_US"))
     }
-    let order = dates[i].compare(dates[j] as Date)
-    let expected: ComparisonResult =
-      i < j ? .orderedAscending : i > j ? .orderedDescending : .orderedSame
-    return order == expected ? nil : "date \(i) compared to \(j) is \(order.rawValue)"
   }
-
-  package func check(writesPerThread: [Int]) -> Violations { Violations() }
 }

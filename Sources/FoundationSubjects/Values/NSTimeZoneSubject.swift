@@ -6,7 +6,7 @@ import StressKit
 /// abbreviation, daylight saving state and next transition at instants around their own
 /// transitions first, and must get what the zone answered alone. Named zones go through ICU's
 /// rules (swift-foundation PR 1597 fixed a use-after-free there when threads shared one).
-package enum NSTimeZoneSubject: SharedFormatter {
+package enum NSTimeZoneSubject: SharedReadOnly {
   package enum Call: String, CaseIterable {
     case offset = "secondsFromGMT(for:)"
     case abbreviation = "abbreviation(for:)"

@@ -1,10 +1,11 @@
 import StressKit
 
-/// What a formatter subject is made of when its outputs come from the formatter itself, alone
-/// (`SequentialTable`): the formatter, the calls an application makes on it, and the inputs
-/// it draws. `SharedFormatterSubject` shares one such formatter read-only.
-package protocol SharedFormatter {
-  associatedtype Formatter
+/// What a read-only subject is made of when its outputs come from the object itself, alone
+/// (`SequentialTable`): the object (a formatter, a string, a set of values, a coder), the calls
+/// an application makes on it, and the inputs it draws. `SharedReadOnlySubject` shares one
+/// such object read-only.
+package protocol SharedReadOnly {
+  associatedtype Object
   associatedtype Call: CaseIterable & RawRepresentable
   where Call.RawValue == String, Call.AllCases.Index == Int
   associatedtype Input: Sendable
@@ -18,22 +19,22 @@ package protocol SharedFormatter {
   static var sendable: Bool? { get }
   static var leavesOut: String { get }
   static var inputs: InputDomain<Input> { get }
-  /// A formatter configured as the application configures it, once.
-  static func make() -> Formatter
-  /// Makes `call` on `formatter` with `input`, spelled as a string to compare.
-  static func format(_ formatter: Formatter, _ call: Call, _ input: Input) -> String
+  /// The object built and configured as the application builds it, once.
+  static func make() -> Object
+  /// Makes `call` on `object` with `input`, spelled as a string to compare.
+  static func format(_ object: Object, _ call: Call, _ input: Input) -> String
 }
 
-extension SharedFormatter {
+extension SharedReadOnly {
   package static var documented: DocumentedSafety { .notListed }
   package static var reference: String? { nil }
   package static var expectations: [Expectation] { [] }
 }
 
-/// One formatter shared read-only by every thread from its very first call, as a server shares
-/// a cached formatter: each read makes one of its calls on an input of its domain and must
-/// print what that call printed for that input alone.
-package final class SharedFormatterSubject<Spec: SharedFormatter>: StressSubject,
+/// One object shared read-only by every thread from its very first call, as a server shares a
+/// cached formatter or a constant: each read makes one of its calls on an input of its domain
+/// and must print what that call printed for that input alone.
+package final class SharedReadOnlySubject<Spec: SharedReadOnly>: StressSubject,
   @unchecked Sendable
 {
   package static var info: SubjectInfo {
@@ -44,17 +45,17 @@ package final class SharedFormatterSubject<Spec: SharedFormatter>: StressSubject
       inputs: [Spec.inputs.summary], leavesOut: Spec.leavesOut)
   }
 
-  private let formatter: Spec.Formatter
+  private let object: Spec.Object
   private let table: SequentialTable<Spec.Call, Spec.Input>
 
   package init(shape: TrialShape) {
-    formatter = Spec.make()
+    object = Spec.make()
     table = SequentialTable(Spec.inputs, key: Spec.self, reference: Spec.make, Spec.format)
   }
 
   package func read(_ step: Step) -> String? {
-    let formatter = self.formatter
-    return table.check(step) { Spec.format(formatter, $0, $1) }
+    let object = self.object
+    return table.check(step) { Spec.format(object, $0, $1) }
   }
 
   package func check(writesPerThread: [Int]) -> Violations { Violations() }
