@@ -13,7 +13,12 @@ package final class DateFormatterMutatingSubject: StressSubject, @unchecked Send
     reference:
       "DateFormatter reference: thread safe on iOS 7 and later, and on macOS 10.9 and later "
       + "in a 64-bit app",
-    sendable: Sendability.of(DateFormatter.self), defaultReadRatio: 0.9)
+    sendable: Sendability.of(DateFormatter.self), defaultReadRatio: 0.9,
+    calls: [
+      "dateFormat set (yyyy-MM-dd HH:mm:ss, dd.MM.yyyy HH:mm) (write)",
+      "timeZone set (UTC, GMT+5:30) (write)", "string(from:) (read)",
+    ],
+    leavesOut: "date(from:) while reconfigured, locale and calendar changes, styles")
 
   static let formats = ["yyyy-MM-dd HH:mm:ss", "dd.MM.yyyy HH:mm"]
   private let formatter = DateFormatter()

@@ -17,7 +17,12 @@ package final class ISO8601DateFormatterMutatingSubject: StressSubject, @uncheck
     id: "iso8601dateformatter-mutating",
     summary: "ISO8601DateFormatter, formatOptions toggled while shared: string(from:)",
     documented: .notListed, sendable: Sendability.of(ISO8601DateFormatter.self),
-    defaultReadRatio: 0.9)
+    defaultReadRatio: 0.9,
+    calls: [
+      "formatOptions set ([.withInternetDateTime], with .withFractionalSeconds) (write)",
+      "string(from:) (read, and in each write before it sets)",
+    ],
+    leavesOut: "date(from:) while reconfigured, timeZone changes, other option sets")
 
   static let options: [ISO8601DateFormatter.Options] = [
     [.withInternetDateTime], [.withInternetDateTime, .withFractionalSeconds],

@@ -9,7 +9,12 @@ package final class NumberFormatterMutatingSubject: StressSubject, @unchecked Se
   package static let info = SubjectInfo(
     id: "numberformatter-mutating",
     summary: "NumberFormatter reconfigured while shared: groupingSeparator, string(from:)",
-    documented: .unsafe, sendable: Sendability.of(NumberFormatter.self), defaultReadRatio: 0.9)
+    documented: .unsafe, sendable: Sendability.of(NumberFormatter.self), defaultReadRatio: 0.9,
+    calls: [
+      "groupingSeparator set (\",\" or \".\") (write)", "usesGroupingSeparator set (write)",
+      "string(from:) (.decimal, en_US_POSIX) (read)",
+    ],
+    leavesOut: "number(from:) while reconfigured, style and locale changes")
 
   /// (groupingSeparator, usesGroupingSeparator)
   static let configs = [(",", true), (".", true), (",", false)]
