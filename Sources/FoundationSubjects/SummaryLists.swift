@@ -131,7 +131,8 @@ enum SummaryLists {
         + "port, traps in socketDidReceiveData receiving messages sent from a single "
         + "thread (Swift 6.3.1)"),
     ListedEntry(
-      "NSProcessInfo", .unsafe, platformName: "ProcessInfo", subjects: ["processinfo-hostname"]),
+      "NSProcessInfo", .unsafe, platformName: "ProcessInfo",
+      subjects: ["processinfo-hostname", "processinfo"]),
     ListedEntry("NSRunLoop", .unsafe, platformName: "RunLoop", subjects: ["timer-runloop"]),
     ListedEntry("NSScanner", .unsafe, platformName: "Scanner", subjects: ["scanner-shared"]),
     ListedEntry("NSSerializer", .unsafe, platformName: nil),

@@ -52,4 +52,20 @@ extension SubjectDomainTests {
     #expect(CalendarCopiesSubject.format(shared, .original, 1).hasPrefix("GMT "))
     expectCovered(CalendarCopiesSubject.self)
   }
+
+  @Test func processInfoIsReadWholeWithMissingAndEmptyEnvironmentNames() {
+    let names = edges(ProcessInfoSubject.self)
+    #expect(
+      names.contains("") && names.contains("PATH") && names.contains("STRESS_MISSING_VARIABLE"))
+    let made = calls(ProcessInfoSubject.self)
+    for call in [
+      "environment", "arguments", "globallyUniqueString", "systemUptime", "physicalMemory",
+    ] {
+      #expect(made.contains(call), "processinfo does not call \(call)")
+    }
+    let info = ProcessInfoSubject.make()
+    #expect(ProcessInfoSubject.format(info, .unique, "").hasPrefix("true true "))
+    #expect(ProcessInfoSubject.format(info, .environment, "STRESS_MISSING_VARIABLE") == "nil")
+    expectCovered(ProcessInfoSubject.self)
+  }
 }

@@ -160,4 +160,22 @@ extension SubjectDomainTests {
     }
     expectCovered(PropertyListEncoderSubject.self)
   }
+
+  @Test func decimalsAreComputedAtZeroExtremesNaNDivisionByZeroAndHalfCents() {
+    let pairs = NSDecimalNumberSubject.inputs.summary
+    for pair in ["0 and 0", "0.1 and 0.2", "max and 1", "NaN and 1", "1 and 0", "-0.005"] {
+      #expect(pairs.contains(pair), "nsdecimalnumber lacks \(pair)")
+    }
+    let made = calls(NSDecimalNumberSubject.self)
+    for call in [
+      "subtracting", "multiplying(by:", "dividing(by:", "rounding", "compare",
+      "NSDecimalNumber(string:",
+    ] {
+      #expect(made.contains(call), "nsdecimalnumber does not call \(call)")
+    }
+    let o = NSDecimalNumberSubject.make()
+    #expect(NSDecimalNumberSubject.format(o, .adding, 1) == "0.3")
+    #expect(NSDecimalNumberSubject.format(o, .dividing, 6) == "NaN")
+    expectCovered(NSDecimalNumberSubject.self)
+  }
 }
