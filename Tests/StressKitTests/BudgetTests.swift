@@ -120,10 +120,10 @@ import Testing
     everyday.subjects = ["test-wide-window-counter"]
     #expect(try Plan(options: everyday, catalog: .forTests, suiteDirectories: []).cap == nil)
     // The CSV records it as the ops-bound row's seconds_limit.
-    let row = ResultColumns.row(
-      F.trial(plan.cells[0], 0), plan: plan, environment: .current)
-    #expect(row[ResultsFile.column["ops_limit"]!] == "50000")
-    #expect(row[ResultsFile.column["seconds_limit"]!] == "0.5")
+    let row = ResultRow(
+      ResultColumns.row(F.trial(plan.cells[0], 0), plan: plan, environment: .current))
+    #expect(row["ops_limit"] == "50000")
+    #expect(row["seconds_limit"] == "0.5")
   }
 
   @Test func aSuiteMayCapItsOpsBoundTrialsButNotItsTimedOnes() throws {

@@ -61,7 +61,7 @@ package struct Payload: Codable, Sendable, Equatable, CustomStringConvertible {
     (
       "shortest doubles", Payload(id: 7, score: 0.1, createdAt: 1_709_164_800.001, blob: [1, 2, 3])
     ),
-    ("tiny double", Payload(id: 8, score: 5e-324, createdAt: 2_147_483_648)),
+    ("tiny double", Payload(id: 8, score: .leastNonzeroMagnitude, createdAt: 2_147_483_648)),
     (
       "large",
       Payload(

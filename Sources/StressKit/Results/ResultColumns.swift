@@ -1,24 +1,98 @@
 import Foundation
 
-/// The trial CSV's columns: fixed variables first, measures after, environment last.
-/// `Results/README.md` documents each one; keep the two in step.
+/// The trial CSV's columns, declared once: fixed variables first, measures after, environment
+/// last. `Results/README.md` documents each one; keep the two in step.
 package enum ResultColumns {
-  package static let header = [
-    "run_id", "started_at", "suite", "mode", "subject", "documented", "sendable", "wrapper",
-    "protected", "expectation",
-    "driver", "threads", "readers", "writers", "read_ratio", "ops_limit", "seconds_limit",
-    "stride", "yield_probability", "pinned", "instances", "burst", "warmup_trials", "forks",
-    "shard",
-    "trial", "seed",
-    "outcome",
-    "failures", "ops", "reads", "writes", "seconds", "ops_per_sec", "time_to_failure_ms",
-    "tsan_reports", "detail",
-    "toolchain", "os", "cpus",
+  /// Every column, in file order.
+  package static let all: [ResultColumn] = [
+    ResultColumn("run_id") { _, plan, _ in plan.runID },
+    ResultColumn("started_at") { _, plan, _ in timestamp(plan.startedAt) },
+    ResultColumn("suite") { _, plan, _ in plan.suite },
+    ResultColumn("mode") { _, plan, _ in plan.mode.rawValue },
+    ResultColumn("subject", accepts: { v, _ in !v.isEmpty }) { r, _, _ in r.cell.subject },
+    ResultColumn("documented", accepts: { v, _ in DocumentedSafety(rawValue: v) != nil }) {
+      r, _, _ in r.cell.documented.rawValue
+    },
+    ResultColumn("sendable", accepts: { v, _ in ["true", "false", ""].contains(v) }) { r, _, _ in
+      r.cell.sendable.map(String.init) ?? ""
+    },
+    ResultColumn("wrapper", accepts: { v, _ in !v.isEmpty }) { r, _, _ in r.cell.wrapper },
+    ResultColumn("protected", accepts: { v, _ in ["true", "false"].contains(v) }) { r, _, _ in
+      String(r.cell.isProtected)
+    },
+    ResultColumn("expectation") { r, _, _ in r.cell.expectation ?? "" },
+    ResultColumn("driver", accepts: { v, _ in Driver(rawValue: v) != nil }) { r, _, _ in
+      r.cell.driver.rawValue
+    },
+    ResultColumn("threads", accepts: { v, _ in Int(v).map { $0 >= 1 } == true }) { r, _, _ in
+      String(r.cell.threads)
+    },
+    ResultColumn(
+      "readers",
+      accepts: { v, row in
+        v.isEmpty || (Int(v).map { $0 >= 0 && $0 <= (Int(row["threads"]) ?? 0) } == true)
+      }
+    ) { r, _, _ in r.cell.readers.map(String.init) ?? "" },
+    ResultColumn("writers") { r, _, _ in r.cell.writers.map(String.init) ?? "" },
+    ResultColumn(
+      "read_ratio", accepts: { v, _ in Double(v).map { (0...1).contains($0) } == true }
+    ) { r, _, _ in number(r.cell.readRatio) },
+    // With an ops bound, seconds_limit is the cap on protected cells' trials, if any.
+    ResultColumn("ops_limit") { _, plan, _ in plan.bound.opsPerThread.map(String.init) ?? "" },
+    ResultColumn("seconds_limit") { _, plan, _ in (plan.bound.seconds ?? plan.cap).map(number) ?? ""
+    },
+    // Tuning applies to the threads driver only; other rows record it as off.
+    ResultColumn("stride") { r, plan, _ in String(tuning(r, plan).stride) },
+    ResultColumn("yield_probability") { r, plan, _ in number(tuning(r, plan).yieldProbability) },
+    ResultColumn("pinned") { r, plan, _ in String(tuning(r, plan).pin) },
+    ResultColumn("instances") { r, plan, _ in String(tuning(r, plan).instances) },
+    ResultColumn("burst", earlier: "0") { r, plan, _ in String(tuning(r, plan).burst) },
+    ResultColumn("warmup_trials") { _, plan, _ in String(plan.warmup) },
+    ResultColumn("forks", earlier: "false") { _, plan, _ in String(plan.forks) },
+    ResultColumn("shard") { _, plan, _ in plan.shard?.description ?? "" },
+    ResultColumn("trial", accepts: { v, _ in Int(v).map { $0 >= 0 } == true }) { r, _, _ in
+      String(r.trial)
+    },
+    ResultColumn("seed", accepts: { v, _ in UInt64(v) != nil }) { r, _, _ in String(r.seed) },
+    ResultColumn("outcome", accepts: { v, _ in Outcome(rawValue: v) != nil }) { r, _, _ in
+      r.result.outcome.rawValue
+    },
+    ResultColumn("failures", accepts: count) { r, _, _ in r.result.failures.map(String.init) ?? ""
+    },
+    ResultColumn("ops", accepts: count) { r, _, _ in r.result.ops.map(String.init) ?? "" },
+    ResultColumn("reads", accepts: count) { r, _, _ in r.result.reads.map(String.init) ?? "" },
+    ResultColumn("writes", accepts: count) { r, _, _ in r.result.writes.map(String.init) ?? "" },
+    ResultColumn("seconds", accepts: measure(upTo: secondsLimit)) { r, _, _ in
+      r.result.seconds.map { String(format: "%.9f", $0) } ?? ""
+    },
+    ResultColumn("ops_per_sec", accepts: measure(upTo: opsPerSecondLimit)) { r, _, _ in
+      r.result.opsPerSecond.map { String(format: "%.1f", $0) } ?? ""
+    },
+    ResultColumn("time_to_failure_ms", accepts: measure(upTo: 1e10)) { r, _, _ in
+      r.result.timeToFailureMs.map { String(format: "%.3f", $0) } ?? ""
+    },
+    ResultColumn("tsan_reports", accepts: count) { r, _, _ in
+      r.result.sanitizerReports.map(String.init) ?? ""
+    },
+    ResultColumn("detail") { r, _, _ in r.result.detail },
+    ResultColumn("toolchain") { _, _, environment in environment.toolchain },
+    ResultColumn("os") { _, _, environment in environment.os },
+    ResultColumn("cpus") { _, _, environment in String(environment.cpus) },
   ]
+
+  /// The names of `all`, in order: the file's header.
+  package static let header = all.map(\.name)
+
+  /// Each column's position in a row.
+  static let index = Dictionary(uniqueKeysWithValues: header.enumerated().map { ($1, $0) })
 
   /// Columns later versions added, each with what an earlier file's trials had: such a file
   /// still reads (a nightly baseline from before them compares), the value filled in.
-  package static let added = [(column: "burst", earlier: "0"), (column: "forks", earlier: "false")]
+  package static let added = all.compactMap { c in c.earlier.map { (column: c.name, earlier: $0) } }
+
+  /// Beyond these no trial can reach; within them, sums and ratios stay finite.
+  static let secondsLimit = 1e7
+  static let opsPerSecondLimit = 1e15
 
   /// The header of a file written before the columns `missing` (some of `added`).
   package static func header(without missing: [String]) -> [String] {
@@ -28,32 +102,26 @@ package enum ResultColumns {
   package static func row(_ record: TrialRecord, plan: Plan, environment: RunEnvironment)
     -> [String]
   {
-    let r = record.result
-    let cell = record.cell
-    // Tuning applies to the threads driver only; other rows record it as off.
-    let tuning = cell.driver == .threads ? plan.tuning : .none
-    return [
-      plan.runID, timestamp(plan.startedAt), plan.suite, plan.mode.rawValue, cell.subject,
-      cell.documented.rawValue, cell.sendable.map(String.init) ?? "", cell.wrapper,
-      String(cell.isProtected), cell.expectation ?? "", cell.driver.rawValue,
-      String(cell.threads), cell.readers.map(String.init) ?? "",
-      cell.writers.map(String.init) ?? "", number(cell.readRatio),
-      // With an ops bound, seconds_limit is the cap on protected cells' trials, if any.
-      plan.bound.opsPerThread.map(String.init) ?? "",
-      (plan.bound.seconds ?? plan.cap).map(number) ?? "",
-      String(tuning.stride), number(tuning.yieldProbability), String(tuning.pin),
-      String(tuning.instances), String(tuning.burst), String(plan.warmup), String(plan.forks),
-      plan.shard?.description ?? "",
-      String(record.trial), String(record.seed),
-      r.outcome.rawValue,
-      r.failures.map(String.init) ?? "", r.ops.map(String.init) ?? "",
-      r.reads.map(String.init) ?? "", r.writes.map(String.init) ?? "",
-      r.seconds.map { String(format: "%.9f", $0) } ?? "",
-      r.opsPerSecond.map { String(format: "%.1f", $0) } ?? "",
-      r.timeToFailureMs.map { String(format: "%.3f", $0) } ?? "",
-      r.sanitizerReports.map(String.init) ?? "", r.detail, environment.toolchain, environment.os,
-      String(environment.cpus),
-    ]
+    all.map { $0.write(record, plan, environment) }
+  }
+
+  /// The name of the first column whose value `row` may not hold, or nil.
+  package static func rejected(_ row: ResultRow) -> String? {
+    zip(all, row.fields).first { column, value in !column.accepts(value, row) }?.0.name
+  }
+
+  private static func tuning(_ record: TrialRecord, _ plan: Plan) -> Tuning {
+    record.cell.driver == .threads ? plan.tuning : .none
+  }
+
+  /// Empty, or a whole number of at least zero.
+  private static let count: @Sendable (String, ResultRow) -> Bool = { v, _ in
+    v.isEmpty || Int(v).map { $0 >= 0 } == true
+  }
+
+  /// Empty, or a finite measure from zero to `limit`.
+  private static func measure(upTo limit: Double) -> @Sendable (String, ResultRow) -> Bool {
+    { v, _ in v.isEmpty || Double(v).map { $0.isFinite && $0 >= 0 && $0 <= limit } == true }
   }
 
   /// ISO 8601 in UTC, to the second.

@@ -110,55 +110,22 @@ package struct ResultsFile: Sendable {
         "'\(path)' line \(line) has \(row.count) fields where the header has "
           + "\(ResultColumns.header.count)")
     }
-    func bad(_ name: String) -> LoadError {
-      LoadError("'\(path)' line \(line): invalid \(name) '\(row[Self.column[name]!])'")
-    }
-    let value = { (name: String) in row[Self.column[name]!] }
-    guard Outcome(rawValue: value("outcome")) != nil else { throw bad("outcome") }
-    guard DocumentedSafety(rawValue: value("documented")) != nil else { throw bad("documented") }
-    guard Driver(rawValue: value("driver")) != nil else { throw bad("driver") }
-    guard ["true", "false"].contains(value("protected")) else { throw bad("protected") }
-    guard ["true", "false", ""].contains(value("sendable")) else { throw bad("sendable") }
-    guard let threads = Int(value("threads")), threads >= 1 else { throw bad("threads") }
-    guard
-      value("readers").isEmpty || Int(value("readers")).map({ (0...threads).contains($0) }) == true
-    else { throw bad("readers") }
-    guard let ratio = Double(value("read_ratio")), (0...1).contains(ratio) else {
-      throw bad("read_ratio")
-    }
-    guard Int(value("trial")).map({ $0 >= 0 }) == true else { throw bad("trial") }
-    guard UInt64(value("seed")) != nil else { throw bad("seed") }
-    guard !value("subject").isEmpty else { throw bad("subject") }
-    guard !value("wrapper").isEmpty else { throw bad("wrapper") }
-    for name in ["failures", "ops", "reads", "writes", "tsan_reports"]
-    where !value(name).isEmpty && Int(value(name)).map({ $0 >= 0 }) != true {
-      throw bad(name)
-    }
-    // Beyond these no trial can reach; within them, sums and ratios stay finite.
-    let limits = ["seconds": 1e7, "ops_per_sec": 1e15, "time_to_failure_ms": 1e10]
-    for (name, limit) in limits.sorted(by: { $0.key < $1.key })
-    where !value(name).isEmpty
-      && Double(value(name)).map({ $0.isFinite && $0 >= 0 && $0 <= limit }) != true
-    {
-      throw bad(name)
+    let fields = ResultRow(row)
+    if let name = ResultColumns.rejected(fields) {
+      throw LoadError("'\(path)' line \(line): invalid \(name) '\(fields[name])'")
     }
     // A tiny time would make the throughput infinite, or beyond any machine.
-    if let ops = Double(value("ops")), ops > 0, let seconds = Double(value("seconds")),
-      !(ops / seconds <= limits["ops_per_sec"]!)
+    if let ops = Double(fields["ops"]), ops > 0, let seconds = Double(fields["seconds"]),
+      !(ops / seconds <= ResultColumns.opsPerSecondLimit)
     {
       throw LoadError(
-        "'\(path)' line \(line): invalid seconds '\(value("seconds"))': \(value("ops")) ops in it "
-          + "would be more than 1e15 per second")
+        "'\(path)' line \(line): invalid seconds '\(fields["seconds"])': \(fields["ops"]) ops in "
+          + "it would be more than 1e15 per second")
     }
   }
 
-  static let column = Dictionary(
-    uniqueKeysWithValues: ResultColumns.header.enumerated().map { ($1, $0) })
-
   /// The value of `name` in `row`.
-  package func value(_ name: String, in row: [String]) -> String {
-    row[Self.column[name]!]
-  }
+  package func value(_ name: String, in row: [String]) -> String { ResultRow(row)[name] }
 
   /// Distinct values of column `name`, in first-seen order.
   package func values(_ name: String) -> [String] {
@@ -186,27 +153,27 @@ package struct ResultsFile: Sendable {
     ].filter { !$0.isEmpty }.joined(separator: ", ")
   }
 
-  /// Each row as a trial record (checked on load, so this cannot fail).
+  /// Each row as a trial record. Rows were checked on load, so every field parses; the
+  /// fallbacks only keep a row changed since from trapping.
   package var records: [TrialRecord] {
-    rows.map { row in
-      func value(_ name: String) -> String { row[Self.column[name]!] }
-      let threads = Int(value("threads"))!
+    rows.map { fields in
+      let row = ResultRow(fields)
       var cell = Cell(
-        subject: value("subject"), wrapper: value("wrapper"), threads: threads,
-        readRatio: Double(value("read_ratio"))!,
-        documented: DocumentedSafety(rawValue: value("documented"))!,
-        isProtected: value("protected") == "true", readers: Int(value("readers")),
-        driver: Driver(rawValue: value("driver"))!)
-      cell.sendable = Bool(value("sendable"))
-      cell.expectation = value("expectation").isEmpty ? nil : value("expectation")
+        subject: row["subject"], wrapper: row["wrapper"], threads: Int(row["threads"]) ?? 1,
+        readRatio: Double(row["read_ratio"]) ?? 0,
+        documented: DocumentedSafety(rawValue: row["documented"]) ?? .notListed,
+        isProtected: row["protected"] == "true", readers: Int(row["readers"]),
+        driver: Driver(rawValue: row["driver"]) ?? .threads)
+      cell.sendable = Bool(row["sendable"])
+      cell.expectation = row["expectation"].isEmpty ? nil : row["expectation"]
       var result = TrialResult(
-        outcome: Outcome(rawValue: value("outcome"))!, failures: Int(value("failures")),
-        ops: Int(value("ops")), reads: Int(value("reads")), writes: Int(value("writes")),
-        seconds: Double(value("seconds")), detail: value("detail"))
-      result.timeToFailureMs = Double(value("time_to_failure_ms"))
-      result.sanitizerReports = Int(value("tsan_reports"))
+        outcome: Outcome(rawValue: row["outcome"]) ?? .error, failures: Int(row["failures"]),
+        ops: Int(row["ops"]), reads: Int(row["reads"]), writes: Int(row["writes"]),
+        seconds: Double(row["seconds"]), detail: row["detail"])
+      result.timeToFailureMs = Double(row["time_to_failure_ms"])
+      result.sanitizerReports = Int(row["tsan_reports"])
       return TrialRecord(
-        cell: cell, trial: Int(value("trial"))!, seed: UInt64(value("seed"))!, result: result)
+        cell: cell, trial: Int(row["trial"]) ?? 0, seed: UInt64(row["seed"]) ?? 0, result: result)
     }
   }
 }

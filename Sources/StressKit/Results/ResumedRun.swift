@@ -35,8 +35,11 @@ package struct ResumedRun: Sendable {
     guard let started = f.date(from: file.value("started_at", in: first)) else {
       throw .cannotResume(path: path, problem: "its first row has no valid started_at")
     }
-    let seed = UInt64(file.value("seed", in: first))!
-    let trial = Int(file.value("trial", in: first))!
+    guard let seed = UInt64(file.value("seed", in: first)),
+      let trial = Int(file.value("trial", in: first))
+    else {
+      throw .cannotResume(path: path, problem: "its first row has no valid seed and trial")
+    }
     return ResumedRun(
       runID: file.value("run_id", in: first), startedAt: started,
       seed: seed &- UInt64(bitPattern: Int64(trial)), file: file)
@@ -80,12 +83,12 @@ package struct ResumedRun: Sendable {
       let record = TrialRecord(
         cell: cell, trial: loaded.trial, seed: plan.seed(forTrial: loaded.trial),
         result: loaded.result)
-      let expected = ResultColumns.row(record, plan: plan, environment: .current)
-      for name in fixed where expected[ResultsFile.column[name]!] != value(name) {
+      let expected = ResultRow(ResultColumns.row(record, plan: plan, environment: .current))
+      for name in fixed where expected[name] != value(name) {
         throw .cannotResume(
           path: path,
           problem: "row \(line) has \(name) '\(value(name))' where this run has "
-            + "'\(expected[ResultsFile.column[name]!])'")
+            + "'\(expected[name])'")
       }
       guard seen.insert(CellKey(cell).fields + [value("trial")]).inserted else {
         throw .cannotResume(path: path, problem: "row \(line) repeats a trial")

@@ -1,0 +1,38 @@
+/// One column of the trial CSV, declared once in `ResultColumns.all`: its name, how a trial's
+/// row writes it, what a file may hold in it, and what files from before it existed held. The
+/// header, the rows, the loader's checks and the reading of older files all come from these.
+package struct ResultColumn: Sendable {
+  package let name: String
+  /// The value of trials in files written before this column existed; nil: it always was.
+  package let earlier: String?
+  let write:
+    @Sendable (_ record: TrialRecord, _ plan: Plan, _ environment: RunEnvironment) -> String
+  /// Whether `value` may stand in this column of `row` (a row of this version's columns).
+  let accepts: @Sendable (_ value: String, _ row: ResultRow) -> Bool
+
+  init(
+    _ name: String, earlier: String? = nil,
+    accepts: @escaping @Sendable (_ value: String, _ row: ResultRow) -> Bool = { _, _ in true },
+    write:
+      @escaping @Sendable (_ record: TrialRecord, _ plan: Plan, _ environment: RunEnvironment)
+      -> String
+  ) {
+    self.name = name
+    self.earlier = earlier
+    self.accepts = accepts
+    self.write = write
+  }
+}
+
+/// One row of a trial CSV of this version, read by column name.
+package struct ResultRow: Sendable {
+  package let fields: [String]
+
+  package init(_ fields: [String]) { self.fields = fields }
+
+  /// The field of column `name`; empty for a name that is no column, or a short row.
+  package subscript(_ name: String) -> String {
+    guard let i = ResultColumns.index[name], i < fields.count else { return "" }
+    return fields[i]
+  }
+}

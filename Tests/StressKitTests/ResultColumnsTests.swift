@@ -1,0 +1,62 @@
+import Foundation
+import StressKit
+import StressTestSupport
+import Testing
+
+/// The trial CSV is declared once (`ResultColumns.all`): what a row writes, the loader reads
+/// back whole, and every column with a rule refuses what breaks it, by name.
+@Suite struct ResultColumnsTests {
+  typealias F = ResultsFixtures
+
+  /// A trial with every field set, optional ones included.
+  static var full: TrialRecord {
+    var cell = Cell(
+      subject: "nsstring", wrapper: "lock", threads: 4, readRatio: 0.75, documented: .safe,
+      isProtected: true, readers: 3)
+    cell.sendable = false
+    cell.expectation = "corrupt"
+    var result = TrialResult(
+      outcome: .corrupt, failures: 2, ops: 4_000, reads: 3_000, writes: 1_000, seconds: 0.25,
+      detail: "read by thread 1: wrong\nsecond line, \"quoted\"")
+    result.timeToFailureMs = 12.5
+    result.sanitizerReports = 3
+    return TrialRecord(cell: cell, trial: 7, seed: 123_456_789, result: result)
+  }
+
+  @Test func whatARowWritesTheLoaderReadsBackWhole() throws {
+    let text = F.csv([Self.full])
+    let file = try ResultsFile.parse(Array(text.utf8), path: "full.csv")
+    let back = try #require(file.records.first)
+    #expect(back == Self.full)
+    #expect(file.rows.first?.count == ResultColumns.header.count)
+  }
+
+  @Test func everyColumnWithARuleRefusesWhatBreaksItByName() throws {
+    let valid = F.csv([Self.full])
+    var refused: [String] = []
+    for (i, name) in ResultColumns.header.enumerated() {
+      var rows = CSV.parse(valid)
+      rows[1][i] = "¿?"
+      do {
+        _ = try ResultsFile.parse(Array(rows.map(CSV.line).joined().utf8), path: "x.csv")
+      } catch let error as ResultsFile.LoadError {
+        #expect(error.description.contains("invalid \(name) '¿?'"), "\(error)")
+        refused.append(name)
+      } catch {
+        Issue.record("\(error)")
+      }
+    }
+    let ruled = [
+      "documented", "sendable", "protected", "driver", "threads", "readers",
+      "read_ratio", "trial", "seed", "outcome", "failures", "ops", "reads", "writes", "seconds",
+      "ops_per_sec", "time_to_failure_ms", "tsan_reports",
+    ]
+    #expect(refused == ResultColumns.header.filter(ruled.contains))
+  }
+
+  @Test func columnsAddedLaterAreTheOnesDeclaredWithTheirEarlierValue() {
+    #expect(ResultColumns.added.map(\.column) == ["burst", "forks"])
+    #expect(ResultColumns.added.map(\.earlier) == ["0", "false"])
+    #expect(ResultColumns.header == ResultColumns.all.map(\.name))
+  }
+}
