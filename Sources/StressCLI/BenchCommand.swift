@@ -54,7 +54,7 @@ struct BenchCommand: Subcommand {
       suite: "bench", mode: .default, cells: [], trials: 0, bound: .ops(0), seed: 0, timeout: 0)
     let path =
       parsed.out
-      ?? RunCommand.defaultPath(for: plan, exists: FileManager.default.fileExists)
+      ?? RunSession.defaultPath(for: plan, exists: FileManager.default.fileExists)
     let environment = RunEnvironment.current
     if parsed.out == nil {
       try Platform.makeDirectories("Results")

@@ -33,7 +33,7 @@ struct MergeCommand: Subcommand {
     guard let out = parsed.out else {
       throw UsageError("Missing '-o <path>': the merged file to write.", usage: Self.usage)
     }
-    try OutputPaths.operands(parsed.files, output: ("'-o'", out)).check(usage: Self.usage)
+    try OutputPaths.operands(parsed.files, output: ("'-o'", out)).check()
     let files = try results(parsed.files, missing: "No results files to merge.")
     let merge = try ResultsMerge(files)
     try ReportFile(path: out, what: "the merged results").write(

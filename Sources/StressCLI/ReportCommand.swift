@@ -44,7 +44,7 @@ struct ReportCommand: Subcommand {
     var paths = OutputPaths(inputs: parsed.files.map { ("the input", $0) }, outputs: [])
     if let html = parsed.html { paths.outputs.append(("'--html'", html)) }
     if let junit = parsed.junit { paths.outputs.append(("'--junit'", junit)) }
-    try paths.check(usage: Self.usage)
+    try paths.check()
     let files = try results(parsed.files, missing: "No results file to report on.")
     let cells = try ResultsInput.cells(files)
     // The run's mode and cores, for the recommendations, where every file agrees on them.

@@ -30,7 +30,7 @@ extension Subcommand {
   /// The results files named as operands, at least one (`missing` says what is wanted if none).
   func results(_ operands: [String], missing: String) throws -> [ResultsFile] {
     guard !operands.isEmpty else { throw UsageError(missing, usage: Self.usage) }
-    try OutputPaths(inputs: operands.map { ("the input", $0) }).check(usage: Self.usage)
+    try OutputPaths(inputs: operands.map { ("the input", $0) }).check()
     return try ResultsInput.load(operands)
   }
 }

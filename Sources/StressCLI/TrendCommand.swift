@@ -47,7 +47,7 @@ struct TrendCommand: Subcommand {
   func run(_ arguments: [String]) throws -> ExitCode {
     guard let parsed = try parse(arguments) else { return .success }
     if let html = parsed.html {
-      try OutputPaths.operands(parsed.files, output: ("'--html'", html)).check(usage: Self.usage)
+      try OutputPaths.operands(parsed.files, output: ("'--html'", html)).check()
     }
     let files = try results(parsed.files, missing: "No results file to read.")
     let trend = Trend(files)

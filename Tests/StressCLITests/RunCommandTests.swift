@@ -34,13 +34,13 @@ import Testing
       startedAt: Date(timeIntervalSince1970: 1_800_000_000), suite: "collections", mode: .quick,
       cells: [], trials: 1, bound: .ops(1), seed: 0, timeout: 1)
     #expect(
-      RunCommand.defaultPath(for: plan) { _ in false } == "Results/collections-20270115T080000Z.csv"
+      RunSession.defaultPath(for: plan) { _ in false } == "Results/collections-20270115T080000Z.csv"
     )
     let taken: Set = [
       "Results/collections-20270115T080000Z.csv", "Results/collections-20270115T080000Z-2.csv",
     ]
     #expect(
-      RunCommand.defaultPath(for: plan) { taken.contains($0) }
+      RunSession.defaultPath(for: plan) { taken.contains($0) }
         == "Results/collections-20270115T080000Z-3.csv")
   }
 }

@@ -1,19 +1,31 @@
-import StressKit
-
 /// The files a command reads and writes, checked before anything is written: an output that
 /// is one of the inputs, or another output, through `./`, symbolic or hard links, would
-/// destroy data with exit 0, so it is refused (exit 64) instead.
-struct OutputPaths {
+/// destroy data with exit 0, so it is refused (`Conflict`, exit 64) instead.
+package struct OutputPaths: Sendable {
   /// What each path is, as the user named it: "'--out'", "the suite file".
-  var inputs: [(what: String, path: String)] = []
-  var outputs: [(what: String, path: String)] = []
+  package var inputs: [(what: String, path: String)] = []
+  package var outputs: [(what: String, path: String)] = []
+
+  /// Two of the paths, or a path and a redirected standard stream, are one file.
+  package struct Conflict: Error, Equatable, CustomStringConvertible {
+    package var description: String
+  }
+
+  package init(
+    inputs: [(what: String, path: String)] = [], outputs: [(what: String, path: String)] = []
+  ) {
+    self.inputs = inputs
+    self.outputs = outputs
+  }
 
   /// A command's results files (its operands) and the one file it writes.
-  static func operands(_ paths: [String], output: (what: String, path: String)) -> OutputPaths {
+  package static func operands(_ paths: [String], output: (what: String, path: String))
+    -> OutputPaths
+  {
     OutputPaths(inputs: paths.map { ("the input", $0) }, outputs: [output])
   }
 
-  func check(usage: String) throws(UsageError) {
+  package func check() throws(Conflict) {
     var seen: [(what: String, path: String, identity: String)] = []
     // Standard output or error redirected to a file (`>> out.csv`) is written too: to an
     // input, or to another output.
@@ -23,9 +35,9 @@ struct OutputPaths {
     for input in inputs {
       guard let identity = Platform.fileIdentity(input.path) else { continue }
       if let stream = seen.first(where: { $0.path.isEmpty && $0.identity == identity }) {
-        throw UsageError(
-          "\(stream.what) is the same file as \(input.what) '\(input.path)'; printing to it "
-            + "would change what is read. Redirect it elsewhere.", usage: usage)
+        throw Conflict(
+          description: "\(stream.what) is the same file as \(input.what) '\(input.path)'; "
+            + "printing to it would change what is read. Redirect it elsewhere.")
       }
       seen.append((input.what, input.path, identity))
     }
@@ -33,9 +45,9 @@ struct OutputPaths {
       guard let identity = Platform.fileIdentity(output.path) else { continue }
       if let other = seen.first(where: { $0.identity == identity }) {
         let named = other.path.isEmpty ? other.what : "\(other.what) '\(other.path)'"
-        throw UsageError(
-          "\(output.what) '\(output.path)' is the same file as \(named); writing it would "
-            + "destroy that. Give it a path of its own.", usage: usage)
+        throw Conflict(
+          description: "\(output.what) '\(output.path)' is the same file as \(named); writing "
+            + "it would destroy that. Give it a path of its own.")
       }
       seen.append((output.what, output.path, identity))
     }
