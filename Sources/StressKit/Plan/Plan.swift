@@ -71,105 +71,163 @@ package struct Plan: Sendable {
 // MARK: - Resolving options
 
 extension Plan {
-  /// Resolves `options` against the named suite (if any) and `catalog`.
-  /// Precedence: command line, then the suite, then the mode's preset, then subject defaults.
+  /// Resolves `options` against the named suite (if any) and `catalog`, in steps: the suite,
+  /// the axes (subjects, wrappers, thread counts or roles, mixes), the budget, the cells and
+  /// the shard. Precedence: command line, then the suite, then the mode's preset, then
+  /// subject defaults.
   package init(
     options: RunOptions, catalog: Catalog, suiteDirectories: [String] = Suite.searchDirectories()
   ) throws(PlanError) {
     try options.validate()
-    let suite: Suite
-    if let name = options.suite {
-      suite = try Suite.locate(name, in: suiteDirectories)
-    } else {
-      suite = Suite(name: "custom", subjects: options.subjects ?? [])
-    }
+    let suite = try Self.suite(options, in: suiteDirectories)
+    let axes = try Axes(options: options, suite: suite, catalog: catalog)
+    let budget = try Resolved(options: options, suite: suite)
+    let cells = try Self.shard(
+      Self.cells(axes, bound: budget.bound), options.shard)
+    self.init(
+      suite: suite.name, mode: options.mode, cells: cells, trials: budget.trials,
+      bound: budget.bound, seed: options.seed ?? UInt64.random(in: 0...UInt64(UInt32.max)),
+      timeout: budget.timeout, warmup: budget.warmup, tuning: options.tuning)
+    countsSanitizerReports = options.countsSanitizerReports
+    forks = options.forks
+    shard = options.shard
+    suitePath = suite.path
+    // A catalog built without `Catalog.standard` has no control for its workers to run.
+    control = options.control && catalog.entry(PositiveControl.info.id) != nil
+    timeBudget = budget.timeBudget
+    cap = budget.cap
+    try checkTimeBudget(completed: [])
+  }
 
-    // A subject, wrapper or thread count named twice is one cell, not two under the same
-    // trial numbers (which no file could then resume): repeats are folded, first place kept.
-    let subjectIDs = Self.folded(options.subjects ?? suite.subjects)
-    let wrapperIDs = Self.folded(
-      options.wrappers ?? suite.wrappers ?? catalog.wrapperInfos.map(\.id))
-    let threads = Self.folded(options.threads ?? suite.threads ?? Suite.defaultThreads)
-    // Asymmetric roles replace the thread counts: a cell per (readers, writers) pair.
+  /// The suite named, or a custom one of the subjects given.
+  static func suite(_ options: RunOptions, in directories: [String]) throws(PlanError) -> Suite {
+    guard let name = options.suite else {
+      return Suite(name: "custom", subjects: options.subjects ?? [])
+    }
+    return try Suite.locate(name, in: directories)
+  }
+
+  /// What the cells range over, each resolved against the catalog and checked.
+  struct Axes {
+    var subjects: [any StressSubject.Type]
+    var wrappers: [(info: WrapperInfo, driver: Driver)]
+    var threads: [Int]
+    /// Asymmetric roles replace the thread counts: a (readers, writers) pair per cell.
     var roles: [[Int]]?
-    if let readers = options.readers, let writers = options.writers {
-      roles = Self.folded(readers.flatMap { r in writers.map { [r, $0] } }).filter {
-        $0[0] + $0[1] > 0
+    var ratios: [Double]?
+    var driver: Driver
+    var writers: [Int]?
+
+    init(options: RunOptions, suite: Suite, catalog: Catalog) throws(PlanError) {
+      // A subject, wrapper or thread count named twice is one cell, not two under the same
+      // trial numbers (which no file could then resume): repeats are folded, first place kept.
+      let subjectIDs = Plan.folded(options.subjects ?? suite.subjects)
+      let wrapperIDs = Plan.folded(
+        options.wrappers ?? suite.wrappers ?? catalog.wrapperInfos.map(\.id))
+      threads = Plan.folded(options.threads ?? suite.threads ?? Suite.defaultThreads)
+      if let readers = options.readers, let writers = options.writers {
+        roles = Plan.folded(readers.flatMap { r in writers.map { [r, $0] } }).filter {
+          $0[0] + $0[1] > 0
+        }
+      }
+      ratios = (options.readRatios ?? suite.readRatios).map { Plan.folded($0) }
+      subjects = try subjectIDs.map { id throws(PlanError) in
+        guard let type = catalog.subject(id) else {
+          throw .unknownSubject(id, known: catalog.visibleSubjects.map { $0.info.id })
+        }
+        return type
+      }
+      wrappers = try wrapperIDs.map { id throws(PlanError) in
+        if let type = catalog.wrapper(id) { return (info: type.info, driver: options.driver) }
+        if let type = catalog.taskWrapper(id) { return (info: type.info, driver: Driver.tasks) }
+        throw .unknownWrapper(id, known: catalog.wrapperInfos.map(\.id))
+      }
+      driver = options.driver
+      writers = options.writers
+      for n in (roles?.map { $0[0] + $0[1] } ?? threads) where !(1...Suite.maxThreads).contains(n) {
+        throw .threadCount(n)
+      }
+      for ratio in ratios ?? [] where !(0...1).contains(ratio) {
+        throw .readRatio(ratio)
       }
     }
-    let ratios = (options.readRatios ?? suite.readRatios).map { Self.folded($0) }
-    let subjects = try subjectIDs.map { id throws(PlanError) in
-      guard let type = catalog.subject(id) else {
-        throw .unknownSubject(id, known: catalog.visibleSubjects.map { $0.info.id })
+  }
+
+  /// The budget every cell's trials get, the command line over the suite over the mode.
+  struct Resolved {
+    var trials: Int
+    var bound: Bound
+    var timeout: Double
+    var warmup: Int
+    var timeBudget: Double?
+    var cap: Double?
+
+    init(options: RunOptions, suite: Suite) throws(PlanError) {
+      let cli = Budget(
+        trials: options.trials, ops: options.ops, seconds: options.seconds,
+        warmup: options.warmup, timeBudget: options.timeBudget, cap: options.cap)
+      var budget = cli.over(suite.budgets[options.mode] ?? Budget()).over(options.mode.preset)
+      // `--trials` alone asks for exactly that many; beside `--time-budget`, it is the minimum.
+      if options.timeBudget == nil && options.trials != nil { budget.timeBudget = nil }
+      // The same bounds the command line and suite files check, for callers of this API too.
+      let given: [(Budget.Field, Double?)] = [
+        (.trials, budget.trials.map(Double.init)), (.ops, budget.ops.map(Double.init)),
+        (.seconds, budget.seconds), (.warmup, budget.warmup.map(Double.init)),
+        (.timeout, options.timeout), (.timeBudget, budget.timeBudget),
+        (.minTrials, budget.minTrials.map(Double.init)), (.cap, budget.cap),
+      ]
+      for case (let field, let value?) in given where !field.accepts(value) {
+        throw .budget(field, value)
       }
-      return type
+      trials =
+        budget.timeBudget == nil ? budget.trials ?? 1 : options.trials ?? budget.minTrials ?? 2
+      bound = budget.seconds.map { .seconds($0) } ?? .ops(budget.ops ?? 1)
+      if options.cap != nil && bound.opsPerThread == nil { throw .capNeedsOps }
+      if options.tuning.instances > 1
+        && (bound.opsPerThread == nil || options.driver != .threads)
+      {
+        throw .instancesNeedOps
+      }
+      // A timeout the user gives is the whole deadline; one from a suite or a mode is a
+      // margin on top of a timed trial's own duration.
+      timeout = options.timeout ?? (budget.timeout ?? 10) + (bound.seconds ?? 0)
+      guard timeout > 0, timeout <= Suite.maxSeconds + (bound.seconds ?? 0) else {
+        throw .timeout(timeout)
+      }
+      if let seconds = bound.seconds, timeout <= seconds {
+        throw .timeoutWithinDuration(timeout: timeout, seconds: seconds)
+      }
+      warmup = max(0, budget.warmup ?? 0)
+      timeBudget = budget.timeBudget
+      cap = bound.opsPerThread == nil ? nil : budget.cap
     }
-    let wrappers = try wrapperIDs.map { id throws(PlanError) in
-      if let type = catalog.wrapper(id) { return (info: type.info, driver: options.driver) }
-      if let type = catalog.taskWrapper(id) { return (info: type.info, driver: Driver.tasks) }
-      throw .unknownWrapper(id, known: catalog.wrapperInfos.map(\.id))
-    }
-    for n in (roles?.map { $0[0] + $0[1] } ?? threads) where !(1...Suite.maxThreads).contains(n) {
-      throw .threadCount(n)
-    }
-    for ratio in ratios ?? [] where !(0...1).contains(ratio) {
-      throw .readRatio(ratio)
-    }
+  }
 
-    let cli = Budget(
-      trials: options.trials, ops: options.ops, seconds: options.seconds, warmup: options.warmup,
-      timeBudget: options.timeBudget, cap: options.cap)
-    var budget = cli.over(suite.budgets[options.mode] ?? Budget()).over(options.mode.preset)
-    // `--trials` alone asks for exactly that many; beside `--time-budget`, it is the minimum.
-    if options.timeBudget == nil && options.trials != nil { budget.timeBudget = nil }
-    // The same bounds the command line and suite files check, for callers of this API too.
-    let given: [(Budget.Field, Double?)] = [
-      (.trials, budget.trials.map(Double.init)), (.ops, budget.ops.map(Double.init)),
-      (.seconds, budget.seconds), (.warmup, budget.warmup.map(Double.init)),
-      (.timeout, options.timeout), (.timeBudget, budget.timeBudget),
-      (.minTrials, budget.minTrials.map(Double.init)), (.cap, budget.cap),
-    ]
-    for case (let field, let value?) in given where !field.accepts(value) {
-      throw .budget(field, value)
-    }
-    let trials =
-      budget.timeBudget == nil ? budget.trials ?? 1 : options.trials ?? budget.minTrials ?? 2
-    let bound: Bound = budget.seconds.map { .seconds($0) } ?? .ops(budget.ops ?? 1)
-    if options.cap != nil && bound.opsPerThread == nil { throw .capNeedsOps }
-    if options.tuning.instances > 1 && (bound.opsPerThread == nil || options.driver != .threads) {
-      throw .instancesNeedOps
-    }
-    // A timeout the user gives is the whole deadline; one from a suite or a mode is a margin
-    // on top of a timed trial's own duration.
-    let timeout = options.timeout ?? (budget.timeout ?? 10) + (bound.seconds ?? 0)
-    guard timeout > 0, timeout <= Suite.maxSeconds + (bound.seconds ?? 0) else {
-      throw .timeout(timeout)
-    }
-    if let seconds = bound.seconds, timeout <= seconds {
-      throw .timeoutWithinDuration(timeout: timeout, seconds: seconds)
-    }
-
+  /// A cell per subject, wrapper, mix and thread count (or role pair), each subject checked
+  /// against the driver and the roles.
+  static func cells(_ axes: Axes, bound: Bound) throws(PlanError) -> [Cell] {
     var cells: [Cell] = []
-    for subject in subjects {
+    for subject in axes.subjects {
       let info = subject.info
-      if info.readOnly, let writers = options.writers, writers.contains(where: { $0 > 0 }) {
+      if info.readOnly, let writers = axes.writers, writers.contains(where: { $0 > 0 }) {
         throw .readOnlySubjectHasWriters(subject: info.id)
       }
-      if options.driver == .dispatchApply && (info.readOnly || bound.opsPerThread == nil) {
+      if axes.driver == .dispatchApply && (info.readOnly || bound.opsPerThread == nil) {
         throw .dispatchApplyNeedsWrites
       }
-      if options.driver == .dispatchApply && info.ordersPerThread {
+      if axes.driver == .dispatchApply && info.ordersPerThread {
         throw .dispatchApplyBreaksOrder(subject: info.id)
       }
-      if info.traits.contains(.needsThreads) && wrappers.allSatisfy({ $0.driver == .tasks }) {
+      if info.traits.contains(.needsThreads) && axes.wrappers.allSatisfy({ $0.driver == .tasks }) {
         throw .subjectNeedsThreads(subject: info.id)
       }
       // A read-only subject has one mix; with roles, the roles are the mix.
       let mixes =
-        info.readOnly || roles != nil ? [info.defaultReadRatio] : ratios ?? [info.defaultReadRatio]
+        info.readOnly || axes.roles != nil
+        ? [info.defaultReadRatio] : axes.ratios ?? [info.defaultReadRatio]
       let shapes: [(threads: Int, readers: Int?)] =
-        roles?.map { ($0[0] + $0[1], $0[0]) } ?? threads.map { ($0, nil) }
-      for wrapper in wrappers
+        axes.roles?.map { ($0[0] + $0[1], $0[0]) } ?? axes.threads.map { ($0, nil) }
+      for wrapper in axes.wrappers
       where !(info.traits.contains(.needsThreads) && wrapper.driver == .tasks) {
         for ratio in mixes {
           for shape in shapes {
@@ -186,26 +244,15 @@ extension Plan {
         }
       }
     }
-    if let shard = options.shard {
-      let all = cells.count
-      cells = shard.slice(cells)
-      guard !cells.isEmpty else {
-        throw .emptyShard(shard, cells: all)
-      }
-    }
-    self.init(
-      suite: suite.name, mode: options.mode, cells: cells, trials: trials, bound: bound,
-      seed: options.seed ?? UInt64.random(in: 0...UInt64(UInt32.max)), timeout: timeout,
-      warmup: max(0, budget.warmup ?? 0), tuning: options.tuning)
-    countsSanitizerReports = options.countsSanitizerReports
-    forks = options.forks
-    shard = options.shard
-    suitePath = suite.path
-    // A catalog built without `Catalog.standard` has no control for its workers to run.
-    control = options.control && catalog.entry(PositiveControl.info.id) != nil
-    timeBudget = budget.timeBudget
-    cap = bound.opsPerThread == nil ? nil : budget.cap
-    try checkTimeBudget(completed: [])
+    return cells
+  }
+
+  /// The shard's share of `cells`, which may not be empty.
+  static func shard(_ cells: [Cell], _ shard: Shard?) throws(PlanError) -> [Cell] {
+    guard let shard else { return cells }
+    let sliced = shard.slice(cells)
+    guard !sliced.isEmpty else { throw .emptyShard(shard, cells: cells.count) }
+    return sliced
   }
 
   /// Refuses a time budget too small for every cell's minimum (given the trials `completed`
