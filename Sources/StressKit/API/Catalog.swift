@@ -1,8 +1,8 @@
 /// The subjects and wrappers a run can name, by id.
 ///
 /// The `stress` command is built with one; a package that stresses its own types builds its own
-/// from `Catalog.standard` plus its subjects, added one by one with `add(_:)` so each gets a
-/// trial loop compiled for it.
+/// from `Catalog.standard` plus its subjects, added one by one with `add(_:)`, or with
+/// `add(specializing:)` for a subject whose operations cost tens of nanoseconds.
 public struct Catalog: Sendable {
   package private(set) var entries: [SubjectEntry] = []
   package private(set) var wrappers: [any Wrapper.Type] = []
@@ -20,15 +20,27 @@ public struct Catalog: Sendable {
     var catalog = Catalog()
     for wrapper in StandardWrappers.all { catalog.add(wrapper) }
     for wrapper in StandardWrappers.tasks { catalog.add(wrapper) }
-    catalog.add(PositiveControl.self)
+    // The control races on a counter, a few ns an operation: its loop is compiled for it.
+    catalog.add(specializing: PositiveControl.self)
     SelfTestSubjects.register(in: &catalog)
     return catalog
   }
 
   /// Adds a subject; a later one with the same id replaces the earlier.
-  @inlinable
+  ///
+  /// Its operations are called through the protocol, from trial loops compiled once in
+  /// StressKit: a few nanoseconds each (`stress bench`), nothing beside a Foundation call, and
+  /// nothing more to compile per subject.
   public mutating func add<S: StressSubject>(_ subject: S.Type) {
-    add(SubjectEntry(subject))
+    add(SubjectEntry(dispatching: subject))
+  }
+
+  /// Adds a subject with the trial loop compiled for it and each standard wrapper, in the
+  /// module that calls this: direct calls, for operations so cheap that a dispatched call
+  /// would be a share of what is measured. Each such subject adds to that module's build time.
+  @inlinable
+  public mutating func add<S: StressSubject>(specializing subject: S.Type) {
+    add(SubjectEntry(specializing: subject))
   }
 
   /// Adds a model test, as a subject; a later one with the same id replaces the earlier.

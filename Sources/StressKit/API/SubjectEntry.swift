@@ -1,11 +1,15 @@
-/// A subject type, with its trial runner specialized for it.
+/// A subject type, with its trial runner.
 ///
-/// Made by `Catalog.add(_:)`, which is inlinable: in the module that adds a subject, the
-/// subject is a concrete type, so the trial loop is compiled for it and for each standard
-/// wrapper, with direct calls. A wrapper from elsewhere still works, through generic dispatch.
+/// Two ways to compile the runner, chosen per subject (`Catalog.add`): dispatched, the loops
+/// compiled once in StressKit for each standard wrapper and the subject called through its
+/// protocol; or specialized, made by the inlinable `init(specializing:)` in the module that
+/// adds the subject, so the loop is compiled for the subject and each standard wrapper, with
+/// direct calls. A wrapper from elsewhere still works either way, through generic dispatch.
 @usableFromInline
 package struct SubjectEntry: Sendable {
   @usableFromInline package let type: any StressSubject.Type
+  /// Whether the trial loop was compiled for this subject's own type.
+  @usableFromInline package let isSpecialized: Bool
   @usableFromInline let runner:
     @Sendable (TrialSpec, any Wrapper.Type, @escaping @Sendable (Trial.Milestone) -> Void) ->
       TrialResult
@@ -13,36 +17,64 @@ package struct SubjectEntry: Sendable {
     @Sendable (TrialSpec, any AsyncWrapper.Type, @escaping @Sendable (Trial.Milestone) -> Void) ->
       TrialResult
 
-  @inlinable
-  package init<S: StressSubject>(_ subject: S.Type) {
+  /// The subject called through its protocol, from loops compiled once, here.
+  package init(dispatching subject: any StressSubject.Type) {
     type = subject
-    runner = { spec, wrapper, milestone in
-      switch wrapper {
-      case is Unprotected.Type: Trial.run(spec, S.self, Unprotected.self, milestone: milestone)
-      case is LockWrapper.Type: Trial.run(spec, S.self, LockWrapper.self, milestone: milestone)
-      case is SerialQueueWrapper.Type:
-        Trial.run(spec, S.self, SerialQueueWrapper.self, milestone: milestone)
-      case is RWBarrierWrapper.Type:
-        Trial.run(spec, S.self, RWBarrierWrapper.self, milestone: milestone)
-      case is MutexWrapper.Type: Trial.run(spec, S.self, MutexWrapper.self, milestone: milestone)
-      case is RWLockWrapper.Type: Trial.run(spec, S.self, RWLockWrapper.self, milestone: milestone)
-      case is SemaphoreWrapper.Type:
-        Trial.run(spec, S.self, SemaphoreWrapper.self, milestone: milestone)
-      default: Self.generic(spec, S.self, wrapper, milestone)
-      }
-    }
-    taskRunner = { spec, wrapper, milestone in
-      switch wrapper {
-      case is ActorWrapper.Type:
-        Trial.runTasks(spec, S.self, ActorWrapper.self, milestone: milestone)
-      default: Self.generic(spec, S.self, wrapper, milestone)
-      }
-    }
+    isSpecialized = false
+    let maker = DispatchedSubject.maker(for: subject)
+    (runner, taskRunner) = Self.runners(maker)
+  }
+
+  @inlinable
+  package init<S: StressSubject>(specializing subject: S.Type) {
+    type = subject
+    isSpecialized = true
+    (runner, taskRunner) = Self.runners(SubjectMaker(S.self))
+  }
+
+  /// The trial loop for `subject` under each standard wrapper, compiled for each.
+  @inlinable
+  static func runners<S: StressSubject>(_ subject: SubjectMaker<S>) -> (
+    @Sendable (TrialSpec, any Wrapper.Type, @escaping @Sendable (Trial.Milestone) -> Void) ->
+      TrialResult,
+    @Sendable (TrialSpec, any AsyncWrapper.Type, @escaping @Sendable (Trial.Milestone) -> Void) ->
+      TrialResult
+  ) {
+    let runner:
+      @Sendable (TrialSpec, any Wrapper.Type, @escaping @Sendable (Trial.Milestone) -> Void) ->
+        TrialResult = { spec, wrapper, milestone in
+          switch wrapper {
+          case is Unprotected.Type: Trial.run(spec, subject, Unprotected.self, milestone: milestone)
+          case is LockWrapper.Type: Trial.run(spec, subject, LockWrapper.self, milestone: milestone)
+          case is SerialQueueWrapper.Type:
+            Trial.run(spec, subject, SerialQueueWrapper.self, milestone: milestone)
+          case is RWBarrierWrapper.Type:
+            Trial.run(spec, subject, RWBarrierWrapper.self, milestone: milestone)
+          case is MutexWrapper.Type:
+            Trial.run(spec, subject, MutexWrapper.self, milestone: milestone)
+          case is RWLockWrapper.Type:
+            Trial.run(spec, subject, RWLockWrapper.self, milestone: milestone)
+          case is SemaphoreWrapper.Type:
+            Trial.run(spec, subject, SemaphoreWrapper.self, milestone: milestone)
+          default: Self.generic(spec, subject, wrapper, milestone)
+          }
+        }
+    let taskRunner:
+      @Sendable (TrialSpec, any AsyncWrapper.Type, @escaping @Sendable (Trial.Milestone) -> Void)
+        -> TrialResult = { spec, wrapper, milestone in
+          switch wrapper {
+          case is ActorWrapper.Type:
+            Trial.runTasks(spec, subject, ActorWrapper.self, milestone: milestone)
+          default: Self.generic(spec, subject, wrapper, milestone)
+          }
+        }
+    return (runner, taskRunner)
   }
 
   /// A model test's entry: its trials are `ModelTrial`'s, under any wrapper.
   package init<M: ModelTest>(model: M.Type) {
     type = ModelInvocations<M>.self
+    isSpecialized = false
     runner = { spec, wrapper, milestone in
       func open<W: Wrapper>(_: W.Type) -> TrialResult {
         ModelTrial<M>.run(spec, W.self, milestone: milestone)
@@ -59,11 +91,11 @@ package struct SubjectEntry: Sendable {
 
   @usableFromInline
   static func generic<S: StressSubject>(
-    _ spec: TrialSpec, _ subject: S.Type, _ wrapper: any AsyncWrapper.Type,
+    _ spec: TrialSpec, _ subject: SubjectMaker<S>, _ wrapper: any AsyncWrapper.Type,
     _ milestone: @escaping @Sendable (Trial.Milestone) -> Void
   ) -> TrialResult {
     func open<A: AsyncWrapper>(_ a: A.Type) -> TrialResult {
-      Trial.runTasks(spec, S.self, A.self, milestone: milestone)
+      Trial.runTasks(spec, subject, A.self, milestone: milestone)
     }
     return open(wrapper)
   }
@@ -71,11 +103,11 @@ package struct SubjectEntry: Sendable {
   /// Opens the wrapper type: generic dispatch, for wrappers the entry was not compiled for.
   @usableFromInline
   static func generic<S: StressSubject>(
-    _ spec: TrialSpec, _ subject: S.Type, _ wrapper: any Wrapper.Type,
+    _ spec: TrialSpec, _ subject: SubjectMaker<S>, _ wrapper: any Wrapper.Type,
     _ milestone: @escaping @Sendable (Trial.Milestone) -> Void
   ) -> TrialResult {
     func open<W: Wrapper>(_ w: W.Type) -> TrialResult {
-      Trial.run(spec, S.self, W.self, milestone: milestone)
+      Trial.run(spec, subject, W.self, milestone: milestone)
     }
     return open(wrapper)
   }

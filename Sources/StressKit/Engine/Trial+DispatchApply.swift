@@ -7,14 +7,15 @@ extension Trial {
   /// number `i / threads` of lane `i % threads`, then the end-state check.
   @inlinable
   static func applied<S: StressSubject, W: Wrapper>(
-    _ spec: TrialSpec, _: S.Type, _: W.Type, milestone: @escaping @Sendable (Milestone) -> Void
+    _ spec: TrialSpec, _ kind: SubjectMaker<S>, _: W.Type,
+    milestone: @escaping @Sendable (Milestone) -> Void
   ) -> TrialResult {
     let ops = spec.bound.opsPerThread ?? 0
-    guard ops > 0, !S.info.readOnly else {
+    guard ops > 0, !kind.info.readOnly else {
       return .harnessFault("the dispatch-apply driver needs --ops and a subject with writes")
     }
     let threads = spec.threads
-    let subject = S(shape: TrialShape(threads: threads, opsPerThread: ops))
+    let subject = kind.make(TrialShape(threads: threads, opsPerThread: ops))
     let wrapper = W()
     milestone(.started)
     let start = Platform.monotonicNanos()

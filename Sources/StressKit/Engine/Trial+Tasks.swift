@@ -8,31 +8,33 @@ extension Trial {
   /// then N tasks in a task group. The worker's main thread only waits for the whole trial.
   @inlinable
   package static func runTasks<S: StressSubject, A: AsyncWrapper>(
-    _ spec: TrialSpec, _: S.Type, _: A.Type, milestone: @escaping @Sendable (Milestone) -> Void
+    _ spec: TrialSpec, _ subject: SubjectMaker<S>, _: A.Type,
+    milestone: @escaping @Sendable (Milestone) -> Void
   ) -> TrialResult {
-    if S.info.failsAlone {
+    if subject.info.failsAlone {
       milestone(.sane)
-      return measureTasks(spec, S.self, A.self, milestone: milestone)
+      return measureTasks(spec, subject, A.self, milestone: milestone)
     }
-    if let broken = brokenAlone(spec, { measureTasks($0, S.self, A.self) { _ in } }) {
+    if let broken = brokenAlone(spec, { measureTasks($0, subject, A.self) { _ in } }) {
       return broken
     }
     milestone(.sane)
-    return blameAlone(spec, measureTasks(spec, S.self, A.self, milestone: milestone))
+    return blameAlone(spec, measureTasks(spec, subject, A.self, milestone: milestone))
   }
 
   @inlinable
   static func measureTasks<S: StressSubject, A: AsyncWrapper>(
-    _ spec: TrialSpec, _: S.Type, _: A.Type, milestone: @escaping @Sendable (Milestone) -> Void
+    _ spec: TrialSpec, _ kind: SubjectMaker<S>, _: A.Type,
+    milestone: @escaping @Sendable (Milestone) -> Void
   ) -> TrialResult {
     let shape = TrialShape(threads: spec.threads, opsPerThread: spec.bound.opsPerThread)
-    let subject = S(shape: shape)
+    let subject = kind.make(shape)
     let wrapper = A()
     let gate = StartGate(parties: spec.threads)
     let tallies = TallyBoard(threads: spec.threads)
     let finished = DispatchSemaphore(value: 0)
     let lanes = (0..<spec.threads).map {
-      Lane(spec: spec, thread: $0, readOnlySubject: S.info.readOnly)
+      Lane(spec: spec, thread: $0, readOnlySubject: kind.info.readOnly)
     }
 
     let start = gate.openNow { milestone(.started) }

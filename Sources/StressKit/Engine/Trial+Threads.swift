@@ -6,20 +6,21 @@ import Synchronization
 extension Trial {
   @inlinable
   static func measure<S: StressSubject, W: Wrapper>(
-    _ spec: TrialSpec, _: S.Type, _: W.Type, milestone: @escaping @Sendable (Milestone) -> Void
+    _ spec: TrialSpec, _ subject: SubjectMaker<S>, _: W.Type,
+    milestone: @escaping @Sendable (Milestone) -> Void
   ) -> TrialResult {
-    if spec.driver == .dispatchApply { return applied(spec, S.self, W.self, milestone: milestone) }
+    if spec.driver == .dispatchApply { return applied(spec, subject, W.self, milestone: milestone) }
     var spec = spec
     let instances = max(1, spec.tuning.instances)
     let epoch = spec.bound.opsPerThread.map { max(1, ($0 + instances - 1) / instances) }
     let shape = TrialShape(
       threads: spec.threads, opsPerThread: instances > 1 ? epoch : spec.bound.opsPerThread)
-    var made = [S(shape: shape)]
+    var made = [subject.make(shape)]
     // Under a deadline (the burst), instances that are slow to make are made for half of it at
     // most, and the trial runs on those it has.
     let making = spec.deadline.map { Platform.monotonicNanos() + UInt64($0 / 2 * 1e9) }
     while made.count < instances && making.map({ Platform.monotonicNanos() < $0 }) != false {
-      made.append(S(shape: shape))
+      made.append(subject.make(shape))
     }
     if made.count < instances, let epoch {
       spec.tuning.instances = made.count
@@ -35,7 +36,7 @@ extension Trial {
     // Thread k on the k-th CPU this process may use (so a cpuset is respected).
     let cpus = spec.tuning.pin ? Platform.allowedCPUs() : []
     for index in 0..<spec.threads {
-      let lane = Lane(spec: spec, thread: index, readOnlySubject: S.info.readOnly)
+      let lane = Lane(spec: spec, thread: index, readOnlySubject: subject.info.readOnly)
       done.enter()
       let failure = Platform.startThread {
         if !cpus.isEmpty { _ = Platform.pinCurrentThread(toCPU: cpus[index % cpus.count]) }

@@ -5,8 +5,10 @@ import Synchronization
 /// together, a seeded operation stream per thread, then the end-state check.
 ///
 /// No crash isolation here: the scheduler runs this inside a worker process. The generic
-/// functions are inlinable so that `SubjectEntry` specializes them for each subject and
-/// standard wrapper: the per-operation loop then has no dynamic dispatch.
+/// functions are inlinable so that `SubjectEntry` specializes them for each standard wrapper,
+/// over a dispatched subject (compiled once, here) or, for a subject added with
+/// `Catalog.add(specializing:)`, over the subject's own type: that loop has no dynamic
+/// dispatch at all.
 @usableFromInline
 package enum Trial {
   /// Milestones a worker reports to its parent while a trial runs.
@@ -40,23 +42,25 @@ package enum Trial {
 
   @inlinable
   package static func run<S: StressSubject, W: Wrapper>(
-    _ spec: TrialSpec, _ subject: S.Type, _ wrapper: W.Type,
+    _ spec: TrialSpec, _ subject: SubjectMaker<S>, _ wrapper: W.Type,
     milestone: @escaping @Sendable (Milestone) -> Void
   ) -> TrialResult {
-    if S.info.failsAlone {
+    if subject.info.failsAlone {
       milestone(.sane)
-      return measure(spec, S.self, W.self, milestone: milestone)
+      return measure(spec, subject, W.self, milestone: milestone)
     }
-    if let broken = brokenAlone(spec, { measure($0, S.self, W.self) { _ in } }) { return broken }
+    if let broken = brokenAlone(spec, { measure($0, subject, W.self) { _ in } }) { return broken }
     milestone(.sane)
-    guard let burst = spec.burst(freshProcess: S.info.freshProcess, protected: W.info.isProtected)
+    guard
+      let burst = spec.burst(
+        freshProcess: subject.info.freshProcess, protected: W.info.isProtected)
     else {
-      return blameAlone(spec, measure(spec, S.self, W.self, milestone: milestone))
+      return blameAlone(spec, measure(spec, subject, W.self, milestone: milestone))
     }
     // Each part reports its own release, so a crash is timed from the part it happened in.
-    let found = measure(burst, S.self, W.self, milestone: milestone)
+    let found = measure(burst, subject, W.self, milestone: milestone)
     guard !found.harnessFault else { return found }
-    return found.followed(by: measure(spec, S.self, W.self, milestone: milestone))
+    return found.followed(by: measure(spec, subject, W.self, milestone: milestone))
   }
 
   /// A subject that fails alone is broken, not a finding: a single-threaded pass of the same

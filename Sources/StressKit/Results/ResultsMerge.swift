@@ -24,7 +24,7 @@ package struct ResultsMerge: Sendable {
   package init(_ files: [ResultsFile]) throws(Incompatible) {
     notes = []
     let all = files.flatMap { f in f.rows.map { (file: f, row: $0) } }
-    guard let first = all.first else {
+    guard !all.isEmpty else {
       throw Incompatible(description: "nothing to merge: the files hold no trial")
     }
     // Tuning is recorded as off on rows of drivers it does not apply to (an actor's tasks),
