@@ -146,11 +146,15 @@ struct BenchCommand: Subcommand {
     row(
       "process", "fresh worker and its first trial", "median_overhead_ms", cost.freshWorkerMs,
       "ms")
+    row(
+      "process", "fresh worker by exec and its first trial", "median_overhead_ms",
+      cost.execWorkerMs, "ms")
     say(
       String(
         format: "\nPROCESS: a trial in a warm worker costs %.2f ms beyond its timed region; "
-          + "a fresh worker and its first trial %.2f ms (medians of %d)\n", cost.warmTrialMs,
-        cost.freshWorkerMs, bench.trials))
+          + "a fresh worker and its first trial %.2f ms, forked by the zygote (%.2f ms started "
+          + "by exec) (medians of %d)\n", cost.warmTrialMs, cost.freshWorkerMs,
+        cost.execWorkerMs, bench.trials))
     let crash = try bench.crashCost()
     row("process", "crash in a fresh worker, unnamed", "median_overhead_ms", crash.bareMs, "ms")
     row("process", "crash in a fresh worker, named", "median_overhead_ms", crash.namedMs, "ms")

@@ -51,6 +51,9 @@ public enum StressCommand {
     if arguments.count > 1 && arguments[1] == Worker.command {
       Worker.serve(catalog: catalog, arguments: Array(arguments.dropFirst(2)))
     }
+    if arguments.count > 1 && arguments[1] == Zygote.command {
+      Zygote.serve(catalog: catalog, arguments: Array(arguments.dropFirst(2)))
+    }
     // First, before any work: a signal from now on is seen, a closed standard descriptor can
     // never become a results file, and a closed pipe on stdout is an error, not a death.
     Platform.recordInterrupts()

@@ -322,7 +322,15 @@ import Testing
           "pinned, no burst: detection_rate", "default (pinned + burst): detection_rate",
         ]), "\(section): \(metrics)")
     }
-    #expect(rows.filter { $0["section"] == "overhead" && $0["metric"] == "ratio" }.count == 3)
+    // The specialized baselines, then the same through the dispatched loop.
+    let pairs = rows.filter { $0["section"] == "overhead" && $0["metric"] == "ratio" }
+    #expect(pairs.count == 5)
+    #expect(pairs.filter { $0["name"]?.hasSuffix(", dispatched") == true }.count == 2)
+    #expect(
+      rows.contains {
+        $0["name"] == "fresh worker by exec and its first trial"
+          && $0["metric"] == "median_overhead_ms"
+      })
     #expect(
       rows.contains {
         $0["name"] == "nsmutablearray" && $0["metric"]?.hasPrefix("dispatch-apply") == true

@@ -32,4 +32,31 @@ pid_t cstress_spawn_worker(
 /// 0, or -1.
 int cstress_install_crash_report(int fd);
 
+/// A connected pair of Unix sockets that keep message boundaries, closed on exec: the fork
+/// server's control channel. Returns 0, or -errno; -ENOSYS where there is no fork server.
+int cstress_control_pair(int fds[2]);
+
+/// Makes this process the reaper of its orphaned descendants (Linux PR_SET_CHILD_SUBREAPER):
+/// a worker forked by the fork server, whose parent exits at once, becomes this process's
+/// child, which can wait for it. Returns 0, or -1.
+int cstress_become_subreaper(void);
+
+/// The fork server's side, in a process that must have one thread: tells the runner on
+/// `control` that it serves, then for each request forks a worker. The worker's first parent
+/// exits at once, so the runner (`runner`, a subreaper) becomes its parent; then it asks for
+/// SIGKILL on the runner's death, takes the request's four descriptors as 0 to 3, closes every
+/// other, and returns the request's flags here, in the worker. In the server this returns only
+/// when the control channel closes: -1. A request that finds more than one thread in the
+/// server is refused (-EDEADLK to the runner), as a fork then is not safe.
+int cstress_zygote_serve(int control, pid_t runner);
+
+/// The runner's side: asks the fork server on `control` for a worker with `fds` as its
+/// descriptors 0 to 3 and `flags`, waiting at most `timeout_ms` for its answer. Returns the
+/// worker's pid, or -errno (-EPIPE or -ECONNRESET: the server is gone; -ETIMEDOUT).
+pid_t cstress_zygote_fork(int control, const int fds[4], int flags, int timeout_ms);
+
+/// Waits at most `timeout_ms` for the fork server's first word on `control`: 0 once it
+/// serves, or -errno.
+int cstress_zygote_wait_ready(int control, int timeout_ms);
+
 #endif

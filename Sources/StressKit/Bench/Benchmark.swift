@@ -58,14 +58,26 @@ package struct Benchmark {
     return box.lock.withLock { box.value }
   }
 
-  /// Medians over `repeats`, reference and harness interleaved so drift hits both alike.
+  /// Medians over `repeats`, reference and harness interleaved so drift hits both alike. The
+  /// baselines run as the catalog compiled them (specialized), then through the dispatched loop
+  /// every other subject of the catalog runs in (`Catalog.add(_:)`): the difference is what a
+  /// dispatched call costs.
   package func overhead() -> [Overhead] {
-    let pairs: [(String, @Sendable (Int) -> Double, String, String)] = [
-      ("empty loop vs noop/unprotected", ReferenceLoops.empty, "noop", "unprotected"),
-      ("NSLock loop vs counter/lock", ReferenceLoops.nsLock, "counter", "lock"),
-      ("Mutex loop vs counter/mutex", ReferenceLoops.mutex, "counter", "mutex"),
+    let pairs: [(String, @Sendable (Int) -> Double, String, String, Bool)] = [
+      ("empty loop vs noop/unprotected", ReferenceLoops.empty, "noop", "unprotected", false),
+      ("NSLock loop vs counter/lock", ReferenceLoops.nsLock, "counter", "lock", false),
+      ("Mutex loop vs counter/mutex", ReferenceLoops.mutex, "counter", "mutex", false),
+      (
+        "empty loop vs noop/unprotected, dispatched", ReferenceLoops.empty, "noop", "unprotected",
+        true
+      ),
+      ("NSLock loop vs counter/lock, dispatched", ReferenceLoops.nsLock, "counter", "lock", true),
     ]
-    return pairs.map { name, reference, subject, wrapper in
+    return pairs.compactMap { name, reference, subject, wrapper, dispatched in
+      guard let entry = catalog.entry(subject), let w = catalog.wrapper(wrapper) else {
+        return nil
+      }
+      let runs = dispatched ? SubjectEntry(dispatching: entry.type) : entry
       var bare: [Double] = []
       var harness: [Double] = []
       for k in 0..<repeats {
@@ -75,7 +87,7 @@ package struct Benchmark {
         let spec = TrialSpec(
           subject: subject, wrapper: wrapper, threads: 1, readRatio: 0, bound: .ops(ops),
           seed: UInt64(k))
-        let result = Trial.run(spec, catalog: catalog)
+        let result = runs.run(spec, w) { _ in }
         harness.append((result.seconds ?? .nan) * 1e9 / Double(ops))
       }
       return Overhead(
@@ -164,8 +176,11 @@ package struct Benchmark {
   // MARK: - Process cost
 
   /// Wall-clock medians, in milliseconds, of a trial in a warm worker and of a worker's start
-  /// plus its first trial, each beyond the trial's own timed region.
-  package func processCost() throws -> (warmTrialMs: Double, freshWorkerMs: Double) {
+  /// plus its first trial, each beyond the trial's own timed region: a worker forked by the
+  /// zygote (the default), and one started by exec.
+  package func processCost() throws -> (
+    warmTrialMs: Double, freshWorkerMs: Double, execWorkerMs: Double
+  ) {
     let cell = Cell(
       subject: "noop", wrapper: LockWrapper.info.id, threads: 1, readRatio: 0.5,
       documented: .notListed, isProtected: true)
@@ -176,15 +191,19 @@ package struct Benchmark {
     try Scheduler(plan: warm).run(observers: [timer])
     // The first trial of a cell includes the worker's start: leave it out here.
     let warmMs = Percentiles(Array(timer.overheadsMs.dropFirst()))!.p50
-    let fresh = TrialTimer()
     // A fresh-process cell gets a fresh worker for every trial (workers go on across cells).
     var alone = cell
     alone.freshProcess = true
     let cold = Plan(
-      suite: "bench", mode: .default, cells: [alone], trials: trials, bound: .ops(1), seed: 1,
+      suite: "bench", mode: .default, cells: [alone], trials: trials + 1, bound: .ops(1), seed: 1,
       timeout: 10)
-    try Scheduler(plan: cold).run(observers: [fresh])
-    return (warmMs, Percentiles(fresh.overheadsMs)!.p50)
+    func fresh(forks: Bool) throws -> Double {
+      let fresh = TrialTimer()
+      try Scheduler(plan: cold, forks: forks).run(observers: [fresh])
+      // The zygote's own start comes with the first: leave it out, as it is paid once a run.
+      return Percentiles(Array(fresh.overheadsMs.dropFirst()))!.p50
+    }
+    return (warmMs, try fresh(forks: true), try fresh(forks: false))
   }
 
   /// Wall-clock medians, in milliseconds, of a crashing trial in a fresh worker (its start, the

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Runs a plan: its trials in a worker process, one trial at a time, every finished trial
 /// handed to the observers at once. A worker goes on from cell to cell while its trials pass
 /// (a fresh worker costs about 10 ms, more than a quick trial); a fresh one follows any failed
@@ -20,13 +22,22 @@ package final class Scheduler {
   /// Monotonic seconds: the budget's clock (a test's fake advances with its trials).
   private let clock: () -> Double
 
-  /// `workerExecutable` is a binary that serves `Worker.command`; by default, this one.
-  package convenience init(plan: Plan, workerExecutable: String? = nil) {
+  /// `workerExecutable` is a binary that serves `Worker.command`; by default, this one, whose
+  /// workers are forked by a zygote (`ForkServer`) where the system allows it. Not under a
+  /// sanitizer: its runtime's threads make a fork unsafe, and its start-up is what it checks.
+  /// `forks: false`, or `STRESS_FORK_SERVER=0` in the environment, starts every worker by
+  /// exec, as before.
+  package convenience init(plan: Plan, workerExecutable: String? = nil, forks: Bool = true) {
     let executable = workerExecutable ?? Platform.executablePath()
+    let forks =
+      forks && workerExecutable == nil && !plan.countsSanitizerReports
+      && ProcessInfo.processInfo.environment["STRESS_FORK_SERVER"] != "0"
+    let server =
+      forks ? ForkServer(executable: executable, environment: WorkerProcess.environment) : nil
     self.init(plan: plan) {
       try WorkerProcess(
         executable: executable, countsSanitizerReports: plan.countsSanitizerReports,
-        reportsCrashes: plan.reportsCrashes)
+        reportsCrashes: plan.reportsCrashes, forkServer: server)
     }
   }
 

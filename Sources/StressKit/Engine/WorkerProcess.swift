@@ -22,20 +22,32 @@ final class WorkerProcess: TrialRunner {
   private var reports: ReportCounter?
 
   /// `reportsCrashes`: a crash's detail names where it crashed (`CrashReport`). Off under
-  /// ThreadSanitizer, which keeps the crash signals to itself.
-  init(executable: String, countsSanitizerReports: Bool = false, reportsCrashes: Bool = true)
-    throws
-  {
+  /// ThreadSanitizer, which keeps the crash signals to itself. With `forkServer`, the worker is
+  /// forked by its zygote where it can, else started by exec.
+  init(
+    executable: String, countsSanitizerReports: Bool = false, reportsCrashes: Bool = true,
+    forkServer: ForkServer? = nil
+  ) throws {
     reports = countsSanitizerReports ? ReportCounter() : nil
-    var environment = ProcessInfo.processInfo.environment
-    // The runtime's own backtracer costs 30 to 250 ms a crash (`stress bench`, BENCHMARKS.md);
-    // the worker's handler and the runner's symbol lookup name the place for less.
-    environment["SWIFT_BACKTRACE"] = "enable=no"
-    let flags = reportsCrashes && !countsSanitizerReports ? [Worker.crashReportFlag] : []
+    let crashes = reportsCrashes && !countsSanitizerReports
+    if let forked = forkServer?.launch(flags: crashes ? .reportsCrashes : []) {
+      child = forked
+      return
+    }
     child = try Platform.spawn(
       executable: executable,
-      arguments: [Worker.command, "--parent-pid", String(Platform.processID)] + flags,
-      environment: environment)
+      arguments: [Worker.command, "--parent-pid", String(Platform.processID)]
+        + (crashes ? [Worker.crashReportFlag] : []),
+      environment: Self.environment)
+  }
+
+  /// A worker's environment: the runner's, without the runtime's own backtracer, which costs
+  /// 30 to 250 ms a crash (`stress bench`, BENCHMARKS.md); the worker's handler and the
+  /// runner's symbol lookup name the place for less.
+  static var environment: [String: String] {
+    var environment = ProcessInfo.processInfo.environment
+    environment["SWIFT_BACKTRACE"] = "enable=no"
+    return environment
   }
 
   deinit {

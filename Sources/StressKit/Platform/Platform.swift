@@ -135,6 +135,24 @@ import Foundation
   package static func spawn(
     executable: String, arguments: [String], environment: [String: String]
   ) throws -> Child {
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+      for p in argv { free(p) }
+      for p in envp { free(p) }
+    }
+    // fork and exec by hand (in C), so the worker asks to die with its parent before anything
+    // can stop it: with posix_spawn it could be stopped before its own first line runs.
+    return try withWorkerPipes { fds in
+      let pid = cstress_spawn_worker(executable, argv, envp, fds)
+      guard pid > 0 else { throw SystemError.failed("spawning \(executable)", -pid) }
+      return pid
+    }
+  }
+
+  /// A worker's three pipes: `start` gets the child's ends (descriptors 0 to 3 to be) and
+  /// returns its pid; the parent's ends come back as the `Child`, the child's are closed.
+  static func withWorkerPipes(_ start: ([Int32]) throws -> Int32) throws -> Child {
     // Close-on-exec from the start: no worker spawned by another thread inherits an end.
     var opened: [Int32] = []
     func makePipe() throws -> (read: Int32, write: Int32) {
@@ -150,26 +168,16 @@ import Foundation
     let input = try makePipe()
     let results = try makePipe()
     let diagnostics = try makePipe()
-
-    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer {
-      for p in argv { free(p) }
-      for p in envp { free(p) }
+    let pid: Int32
+    do {
+      pid = try start([input.read, diagnostics.write, diagnostics.write, results.write])
+    } catch {
+      for fd in opened { close(fd) }
+      throw error
     }
-    // fork and exec by hand (in C), so the worker asks to die with its parent before anything
-    // can stop it: with posix_spawn it could be stopped before its own first line runs.
-    let fds = [input.read, diagnostics.write, diagnostics.write, results.write]
-    let pid = cstress_spawn_worker(executable, argv, envp, fds)
     close(input.read)
     close(results.write)
     close(diagnostics.write)
-    guard pid > 0 else {
-      close(input.write)
-      close(results.read)
-      close(diagnostics.read)
-      throw SystemError.failed("spawning \(executable)", -pid)
-    }
     return Child(
       pid: pid, input: input.write, results: results.read, diagnostics: diagnostics.read)
   }

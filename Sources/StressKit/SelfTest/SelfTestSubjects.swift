@@ -10,6 +10,7 @@ package enum SelfTestSubjects {
     catalog.add(SelfTestCrashAlone.self)
     catalog.add(SelfTestPoison.self)
     catalog.add(SelfTestBrokenPromise.self)
+    catalog.add(SelfTestDescriptors.self)
     // The classic non-linearizable types and their fixes, as model tests.
     catalog.add(SelfTestModelCounter.self)
     catalog.add(SelfTestModelCounterFixed.self)

@@ -1,0 +1,98 @@
+import Foundation
+import StressTestSupport
+import Testing
+
+@testable import StressKit
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Workers forked by the zygote (`ForkServer`), with the built `stress` as the zygote: each
+/// is a process of its own, the zygote outlives their crashes, a dead zygote is replaced, and
+/// nothing of the zygote's or the runner's is open in a worker.
+@Suite(.serialized) struct ForkServerTests {
+  func server() throws -> ForkServer {
+    try #require(ForkServer(executable: stressExecutable, environment: WorkerProcess.environment))
+  }
+
+  func trial(_ subject: String, threads: Int = 2, in server: ForkServer) throws -> TrialResult {
+    let worker = try WorkerProcess(executable: stressExecutable, forkServer: server)
+    defer { worker.stop() }
+    let spec = TrialSpec(
+      subject: subject, wrapper: "unprotected", threads: threads, readRatio: 0.5,
+      bound: .ops(2_000), seed: 3)
+    return try worker.run(spec, timeout: 30)
+  }
+
+  func isRunning(_ pid: Int32) -> Bool { kill(pid, 0) == 0 && !isZombie(pid) }
+
+  @Test func aForkedWorkerCrashesAloneAndTheZygoteServesTheNext() throws {
+    let server = try server()
+    let crashed = try trial(SelfTestCrash.info.id, in: server)
+    #expect(crashed.outcome == .crash)
+    // The runner waited for it itself: the signal that ended it is in the result.
+    #expect(crashed.detail.hasPrefix("SIG"))
+    let zygote = try #require(server.zygotePID)
+    #expect(isRunning(zygote))
+    #expect(try trial("counter", threads: 1, in: server).outcome == .ok)
+    #expect(server.zygotePID == zygote && server.forked == 2 && server.started == 1)
+  }
+
+  @Test func aWorkerIsTheRunnersChildNotTheZygotes() throws {
+    let server = try server()
+    let worker = try WorkerProcess(executable: stressExecutable, forkServer: server)
+    defer { worker.stop() }
+    let zygote = try #require(server.zygotePID)
+    let mine = children(of: getpid())
+    #expect(mine.contains(zygote))
+    #expect(mine.count >= 2)
+    #expect(children(of: zygote).isEmpty)
+  }
+
+  @Test func aKilledZygoteIsReplaced() throws {
+    let server = try server()
+    #expect(try trial("counter", threads: 1, in: server).outcome == .ok)
+    let first = try #require(server.zygotePID)
+    kill(first, SIGKILL)
+    #expect(try trial("counter", threads: 1, in: server).outcome == .ok)
+    let second = try #require(server.zygotePID)
+    #expect(second != first && server.started == 2 && server.forked == 2)
+  }
+
+  @Test func noDescriptorOfTheZygoteOrTheRunnerIsOpenInAWorker() throws {
+    // A descriptor of the runner's that is not closed on exec, to be sure none crosses.
+    let stray = open("/dev/null", O_RDONLY)
+    defer { close(stray) }
+    let server = try server()
+    let result = try trial(SelfTestDescriptors.info.id, threads: 1, in: server)
+    #expect(result.outcome == .ok, "\(result.detail)")
+    #expect(server.forked == 1)
+  }
+
+  @Test func theCommandsWorkersComeFromTheZygoteNotFromExec() throws {
+    // Read from /proc while a run of the built command is stuck on a hanging cell: a forked
+    // worker keeps the zygote's command line, an exec'ed one would have the worker's.
+    let dir = try TestDirectory.make("stress-zygote")
+    let csv = dir.appendingPathComponent("r.csv")
+    let (process, _) = try startAndWaitForRows(
+      [
+        "run", "--subjects", "counter,\(SelfTestHang.info.id)", "--wrappers", "unprotected",
+        "--threads", "2", "--trials", "1", "--warmup", "0", "--ops", "100", "--timeout", "30",
+        "--no-control", "--out", csv.path,
+      ], csv: csv, rows: 1)
+    defer {
+      process.terminate()
+      waitForExit(process, timeout: 10)
+    }
+    let kids = children(of: process.processIdentifier)
+    let commands = kids.map { pid in
+      (try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? ""
+    }
+    // A zygote, and the worker stuck on the hang: forked from it, so its command line is the
+    // zygote's own.
+    #expect(kids.count == 2)
+    #expect(commands.allSatisfy { $0.contains(Zygote.command) })
+    #expect(!commands.contains { $0.contains(Worker.command) })
+  }
+}
