@@ -49,6 +49,8 @@ package enum Worker {
   /// Linux the kernel kills it too, even while it is stopped and cannot watch: the spawn asked
   /// for that before exec (`cstress_spawn_worker`). This watch is for the other systems.
   private static func watchParent(_ arguments: [String]) {
+    // A thread start is a share of a fresh worker's cost; on Linux the kernel's kill suffices.
+    guard !Platform.hasParentDeathSignal else { return }
     guard let i = arguments.firstIndex(of: "--parent-pid"), i + 1 < arguments.count,
       let parent = Int32(arguments[i + 1])
     else { return }

@@ -21,6 +21,16 @@ extension Platform {
     #endif
   }
 
+  /// Whether a child asks the kernel to kill it with its parent (`cstress_spawn_worker` and
+  /// the fork server do, on Linux).
+  static var hasParentDeathSignal: Bool {
+    #if os(Linux)
+      true
+    #else
+      false
+    #endif
+  }
+
   /// The control channel's two ends, closed on exec.
   static func controlPair() throws -> (runner: Int32, server: Int32) {
     var fds: [Int32] = [-1, -1]
