@@ -2,9 +2,9 @@ import Foundation
 
 /// Runs a plan: its trials in a worker process, one trial at a time, every finished trial
 /// handed to the observers at once. A worker goes on from cell to cell while its trials pass
-/// (a fresh worker costs about 10 ms, more than a quick trial); a fresh one follows any failed
-/// trial, and every trial of a fresh-process cell. Forked (`Plan.forks`), every measured trial
-/// gets a fresh worker and its own warmup.
+/// (a fresh worker costs several ms even from the zygote, more than a quick trial); a fresh one
+/// follows any failed trial, and every trial of a fresh-process cell. Forked (`Plan.forks`),
+/// every measured trial gets a fresh worker and its own warmup.
 ///
 /// With the plan's control on, each cell at 2 or more threads is followed by one trial of the
 /// positive control at its thread count, in the same worker: the control sees the machine as
