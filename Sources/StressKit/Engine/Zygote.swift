@@ -18,7 +18,7 @@ package enum Zygote {
   /// trials. Never returns.
   package static func serve(catalog: Catalog, arguments: [String]) -> Never {
     let runner = parentPID(arguments) ?? Platform.parentProcessID
-    warmUp()
+    warmUp(catalog)
     guard let flags = Platform.serveForks(control: 3, runner: runner) else {
       Platform.exitImmediately(0)
     }
@@ -30,8 +30,11 @@ package enum Zygote {
   }
 
   /// What every worker does before its first trial and that runs no subject code: the wire's
-  /// coders, so their set-up is paid once, here, and shared by every fork.
-  private static func warmUp() {
+  /// coders, and the catalog's descriptions (each type's `info`, made on first use, read by
+  /// every lookup of an id), so their set-up is paid once, here, and shared by every fork.
+  private static func warmUp(_ catalog: Catalog) {
+    _ = catalog.entries.map(\.info.id)
+    _ = catalog.wrapperInfos.map(\.id)
     let spec = TrialSpec(
       subject: "", wrapper: "", threads: 1, readRatio: 0, bound: .ops(1), seed: 0)
     if let line = try? JSONEncoder().encode(spec) {
