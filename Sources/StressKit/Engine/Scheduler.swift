@@ -24,13 +24,15 @@ package final class Scheduler {
 
   /// `workerExecutable` is a binary that serves `Worker.command`; by default, this one, whose
   /// workers are forked by a zygote (`ForkServer`) where the system allows it. Not under a
-  /// sanitizer: its runtime's threads make a fork unsafe, and its start-up is what it checks.
+  /// sanitizer's run or build: its runtime's threads make a fork unsafe, and a forked TSan
+  /// worker is slower than an exec'ed one.
   /// `forks: false`, or `STRESS_FORK_SERVER=0` in the environment, starts every worker by
   /// exec, as before.
   package convenience init(plan: Plan, workerExecutable: String? = nil, forks: Bool = true) {
     let executable = workerExecutable ?? Platform.executablePath()
     let forks =
       forks && workerExecutable == nil && !plan.countsSanitizerReports
+      && !Platform.hasThreadSanitizer
       && ProcessInfo.processInfo.environment["STRESS_FORK_SERVER"] != "0"
     let server =
       forks ? ForkServer(executable: executable, environment: WorkerProcess.environment) : nil
