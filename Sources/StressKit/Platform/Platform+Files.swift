@@ -90,6 +90,21 @@ extension Platform {
     return fd
   }
 
+  /// The length of the regular file open on `fd`; nil for a device or a pipe.
+  package static func regularFileLength(_ fd: Int32) -> Int? {
+    var info = stat()
+    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    return Int(info.st_size)
+  }
+
+  /// Cuts the file open on `fd` back to `length` bytes, and writes go on from there.
+  package static func cutBack(_ fd: Int32, to length: Int) -> Bool {
+    while ftruncate(fd, off_t(length)) != 0 {
+      if errno != EINTR { return false }
+    }
+    return lseek(fd, off_t(length), SEEK_SET) >= 0
+  }
+
   /// Flushes a descriptor's data to disk.
   package static func sync(_ fd: Int32) -> Bool {
     // A device (/dev/stdout) cannot be synced, and need not be.
@@ -99,6 +114,35 @@ extension Platform {
   /// Renames `from` over `to` atomically; the reason on failure.
   package static func renameFile(_ from: String, to: String) -> String? {
     rename(from, to) == 0 ? nil : errorMessage()
+  }
+
+  /// Why a file at `path` could not be created or replaced, or nil if it can: checked before
+  /// any work, so a bad output path costs nothing. A missing `creating` directory (one the
+  /// command makes itself) counts as its nearest existing ancestor.
+  package static func whyUnwritable(_ path: String, creating: String? = nil) -> String? {
+    var info = stat()
+    if stat(path, &info) == 0 {
+      switch info.st_mode & S_IFMT {
+      case S_IFDIR: return "it is a directory"
+      case S_IFREG: if access(path, W_OK) != 0 { return errorMessage().lowercased() }
+      // A device or a pipe is written in place, whatever its directory.
+      default: return access(path, W_OK) == 0 ? nil : errorMessage().lowercased()
+      }
+    }
+    var directory = (path as NSString).deletingLastPathComponent
+    if directory.isEmpty { directory = "." }
+    if let creating, directory == creating {
+      while !directory.isEmpty, directory != "/", stat(directory, &info) != 0 {
+        directory = (directory as NSString).deletingLastPathComponent
+      }
+      if directory.isEmpty { directory = "." }
+    }
+    guard stat(directory, &info) == 0 else { return "no such directory '\(directory)'" }
+    guard info.st_mode & S_IFMT == S_IFDIR else { return "'\(directory)' is not a directory" }
+    guard access(directory, W_OK | X_OK) == 0 else {
+      return "'\(directory)': \(errorMessage().lowercased())"
+    }
+    return nil
   }
 
   /// Whether `path` exists and is not a regular file or directory (a device, a pipe).

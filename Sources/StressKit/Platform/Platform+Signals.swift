@@ -48,9 +48,11 @@ extension Platform {
   package static var interruptSignal: Int32 { SIGINT }
 
   /// Writing to a dead worker, or to a closed pipe on stdout, must be an error, not the death
-  /// of the process.
+  /// of the process; so must writing past a file-size limit (`ulimit -f`), which fails with
+  /// EFBIG once SIGXFSZ is ignored.
   package static func ignoreBrokenPipes() {
     _ = signal(SIGPIPE, SIG_IGN)
+    _ = signal(SIGXFSZ, SIG_IGN)
   }
 
   /// A crash from now on writes where it happened to stderr before the signal ends the process

@@ -1,5 +1,6 @@
 /// A CSV file written in whole lines: each `append` is a single write(2), so a writer that is
-/// killed leaves whole rows only.
+/// killed leaves whole rows only; a write that fails part way (a full disk, a file-size limit)
+/// is cut back off, so the file still ends in a whole row and `--resume` can finish it.
 package final class CSVFile {
   package let path: String
   private let descriptor: Int32
@@ -28,10 +29,14 @@ package final class CSVFile {
     Platform.closeDescriptor(descriptor)
   }
 
-  /// Appends text as it is, in one write (a whole report, not rows).
+  /// Appends text as it is, in one write (a whole report, not rows); if the write fails, the
+  /// part of it that reached a regular file is removed again.
   package func write(_ text: String) throws {
+    let before = Platform.regularFileLength(descriptor)
     guard Platform.writeAll(descriptor, Array(text.utf8)) else {
-      throw WriteError(description: "writing to '\(path)' failed: \(Platform.errorMessage())")
+      let reason = Platform.errorMessage()
+      if let before { _ = Platform.cutBack(descriptor, to: before) }
+      throw WriteError(description: "writing to '\(path)' failed: \(reason)")
     }
   }
 
