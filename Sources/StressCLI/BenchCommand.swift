@@ -56,6 +56,9 @@ struct BenchCommand: Subcommand {
       parsed.out
       ?? RunSession.defaultPath(for: plan, exists: FileManager.default.fileExists)
     let environment = RunEnvironment.current
+    var paths = OutputPaths(outputs: [("'--out'", path)])
+    if parsed.out == nil { paths.creating = "Results" }
+    try paths.check()
     if parsed.out == nil {
       try Platform.makeDirectories("Results")
     }

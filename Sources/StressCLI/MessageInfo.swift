@@ -18,6 +18,8 @@ struct MessageInfo: Equatable {
       self.init(message: Self.commandLine(error), usage: usage, exitCode: .usage)
     case let error as OutputPaths.Conflict:
       self.init(message: error.description, usage: usage, exitCode: .usage)
+    case let error as OutputPaths.Unwritable:
+      self.init(message: error.description, usage: nil, exitCode: .usage)
     case let error as ResultsMerge.Incompatible:
       self.init(message: Self.sentence(error.description), usage: usage, exitCode: .usage)
     case let error as ResultsFile.LoadError:

@@ -47,7 +47,7 @@ package final class RunSession {
   private let writers: [any RunObserver]
 
   /// Plans the run and takes its files. Throws `PlanError` (options, a resume that does not
-  /// fit), `OutputPaths.Conflict`, `ResultsLock.Busy` and I/O errors, each before anything of
+  /// fit), `OutputPaths.Conflict` and `.Unwritable`, `ResultsLock.Busy` and I/O errors, each before anything of
   /// the user's is created, cut or locked, but for a resumed file's own lock.
   package init(options: RunOptions, outputs: Outputs, catalog: Catalog) throws {
     var options = options
@@ -79,8 +79,13 @@ package final class RunSession {
     let summaryPath = outputs.summaryOut ?? Self.summaryPath(besides: path)
     var paths = OutputPaths()
     if let suite = plan.suitePath { paths.inputs.append(("the suite file", suite)) }
-    paths.outputs = [("'--out'", path), ("'--summary-out'", summaryPath)]
+    // A path the user did not type is named for what it is.
+    paths.outputs = [
+      (outputs.out == nil ? "the results file" : "'--out'", path),
+      (outputs.summaryOut == nil ? "the summary file" : "'--summary-out'", summaryPath),
+    ]
     if let junit = outputs.junit { paths.outputs.append(("'--junit'", junit)) }
+    if outputs.out == nil { paths.creating = (path as NSString).deletingLastPathComponent }
     try paths.check()
     // Another run's files are refused before this one creates, cuts or locks any of its own.
     // (A resumed file's own lock is this process's: refuseIfHeld passes it.)

@@ -1,26 +1,17 @@
 import Foundation
 
-/// A report written whole at the end (JUnit, HTML, a merged CSV): opened early so a bad path
-/// fails before any work, written to a temporary file beside it and renamed into place, so a
+/// A report written whole at the end (JUnit, HTML, the summary CSV, a merged CSV): written to a temporary file beside it and renamed into place, so a
 /// reader never sees half a report and a failed write leaves none.
 package final class ReportFile {
   package let path: String
   private let what: String
 
-  /// Checks now that `path`'s directory exists and can be written.
+  /// Refuses now a path another run holds; whether it can be written at all is asked before
+  /// any work, with the command's other paths (`OutputPaths.check`).
   package init(path: String, what: String) throws {
     self.path = path
     self.what = what
     try ResultsLock.refuseIfHeld(path)
-    // A device or a pipe (/dev/stdout, /dev/fd/3) is written in place; its directory need not
-    // be writable.
-    if Platform.isSpecialFile(path) { return }
-    let probe = temporaryPath
-    guard FileManager.default.createFile(atPath: probe, contents: nil) else {
-      throw CSVFile.WriteError(
-        description: "cannot write \(what) to '\(path)': \(Self.reason(for: path))")
-    }
-    try? FileManager.default.removeItem(atPath: probe)
   }
 
   private var temporaryPath: String {
@@ -51,14 +42,5 @@ package final class ReportFile {
       try? FileManager.default.removeItem(atPath: temporary)
       throw CSVFile.WriteError(description: "cannot write \(what) to '\(path)': \(reason)")
     }
-  }
-
-  private static func reason(for path: String) -> String {
-    let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
-    var isDirectory: ObjCBool = false
-    if !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
-      return "no such directory '\(directory)'"
-    }
-    return isDirectory.boolValue ? "permission denied" : "'\(directory)' is not a directory"
   }
 }

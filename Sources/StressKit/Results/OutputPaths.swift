@@ -1,10 +1,14 @@
 /// The files a command reads and writes, checked before anything is written: an output that
 /// is one of the inputs, or another output, through `./`, symbolic or hard links, would
-/// destroy data with exit 0, so it is refused (`Conflict`, exit 64) instead.
+/// destroy data with exit 0, so it is refused (`Conflict`, exit 64) instead; so is an output
+/// that could not be written (`Unwritable`: a directory, no such directory, no permission),
+/// which would otherwise be found only after every trial had run.
 package struct OutputPaths: Sendable {
   /// What each path is, as the user named it: "'--out'", "the suite file".
   package var inputs: [(what: String, path: String)] = []
   package var outputs: [(what: String, path: String)] = []
+  /// A directory the command creates for its outputs (`Results/`), not yet there.
+  package var creating: String?
 
   /// Two of the paths, or a path and a redirected standard stream, are one file.
   package struct Conflict: Error, Equatable, CustomStringConvertible {
@@ -25,7 +29,23 @@ package struct OutputPaths: Sendable {
     OutputPaths(inputs: paths.map { ("the input", $0) }, outputs: [output])
   }
 
-  package func check() throws(Conflict) {
+  /// An output that cannot be written where the user put it.
+  package struct Unwritable: Error, Equatable, CustomStringConvertible {
+    package var description: String
+  }
+
+  /// Refuses collisions (`Conflict`), then outputs that cannot be written (`Unwritable`).
+  package func check() throws {
+    try checkCollisions()
+    for output in outputs {
+      if let reason = Platform.whyUnwritable(output.path, creating: creating) {
+        throw Unwritable(
+          description: "\(output.what) '\(output.path)' cannot be written: \(reason).")
+      }
+    }
+  }
+
+  private func checkCollisions() throws(Conflict) {
     var seen: [(what: String, path: String, identity: String)] = []
     // Standard output or error redirected to a file (`>> out.csv`) is written too: to an
     // input, or to another output.
