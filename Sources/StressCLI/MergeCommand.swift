@@ -39,7 +39,9 @@ struct MergeCommand: Subcommand {
     try ReportFile(path: out, what: "the merged results").write(
       ([ResultColumns.header] + merge.rows).map(CSV.line).joined())
     for note in merge.notes { console.err("Note: \(note).\n") }
-    console.out("Merged \(merge.rows.count) trials from \(files.count) files into \(out)\n")
+    let shards = merge.shards.isEmpty ? "" : " (shards \(merge.shards.joined(separator: ", ")))"
+    console.out(
+      "Merged \(merge.rows.count) trials from \(files.count) files\(shards) into \(out)\n")
     return .success
   }
 }

@@ -368,10 +368,13 @@ import Testing
     #expect(rows.allSatisfy { $0["mode"] == "quick" && $0["outcome"] == "ok" })
   }
 
-  @Test func unwritableOutputIsARuntimeError() throws {
+  @Test func unwritableOutputIsRefusedBeforeTheRun() throws {
     let r = try runStress(["run", "--subjects", "noop", "--out", "/no/such/dir/x.csv"])
-    #expect(r.code == 2)
-    #expect(r.err.hasPrefix("Error: cannot write results to '/no/such/dir/x.csv'"))
+    #expect(r.code == 64)
+    #expect(
+      r.err.hasPrefix(
+        "Error: '--out' '/no/such/dir/x.csv' cannot be written: no such directory '/no/such/dir'."
+      ), "\(r.err)")
   }
 
   @Test func workersDieWithAKilledRunnerAndRowsStayWhole() throws {

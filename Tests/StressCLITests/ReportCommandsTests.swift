@@ -355,13 +355,15 @@ import Testing
     }
   }
 
-  @Test func unwritableReportsAreOneErrorLineAndExit2() throws {
+  @Test func unwritableReportsAreOneErrorLine() throws {
     let good = try file(lock: steady)
+    // A path that can never be written is refused before the files are read (exit 64); a
+    // device that fails the write is a runtime failure (exit 2).
     let html = runInProcess(["report", good, "--html", "/no/such/dir/r.html"])
-    #expect(html.code == .harness)
+    #expect(html.code == .usage)
     #expect(
       html.err
-        == "Error: cannot write the HTML report to '/no/such/dir/r.html': no such directory '/no/such/dir'\n"
+        == "Error: '--html' '/no/such/dir/r.html' cannot be written: no such directory '/no/such/dir'.\n"
     )
     let merged = runInProcess(["merge", good, "-o", "/dev/full"])
     #expect(merged.code == .harness)

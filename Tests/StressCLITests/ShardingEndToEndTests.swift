@@ -44,7 +44,7 @@ import Testing
     let r = try runStress(["merge", shards[2], shards[0], shards[1], "-o", merged.path])
     #expect(r.code == 0, "\(r.err)")
     // 24 of the cells and 6 of the control: one after each of the 6 cells at 2 threads.
-    #expect(r.out == "Merged 30 trials from 3 files into \(merged.path)\n")
+    #expect(r.out == "Merged 30 trials from 3 files (shards 1/3, 2/3, 3/3) into \(merged.path)\n")
     #expect(try trials(merged) == trials(whole))
     // The shards number the control's trials apart (shard i of 3 takes i-1, i+2...), so
     // none collide: as many as the unsharded run's, each once.

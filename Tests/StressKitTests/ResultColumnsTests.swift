@@ -48,15 +48,16 @@ import Testing
     }
     let ruled = [
       "documented", "sendable", "protected", "driver", "threads", "readers",
-      "read_ratio", "trial", "seed", "outcome", "failures", "ops", "reads", "writes", "seconds",
+      "read_ratio", "run_seed", "trial", "seed", "outcome", "failures", "ops", "reads", "writes",
+      "seconds",
       "ops_per_sec", "time_to_failure_ms", "tsan_reports",
     ]
     #expect(refused == ResultColumns.header.filter(ruled.contains))
   }
 
   @Test func columnsAddedLaterAreTheOnesDeclaredWithTheirEarlierValue() {
-    #expect(ResultColumns.added.map(\.column) == ["burst", "forks"])
-    #expect(ResultColumns.added.map(\.earlier) == ["0", "false"])
+    #expect(ResultColumns.added.map(\.column) == ["burst", "forks", "plan", "run_seed"])
+    #expect(ResultColumns.added.map(\.earlier) == ["0", "false", "", ""])
     #expect(ResultColumns.header == ResultColumns.all.map(\.name))
   }
 }

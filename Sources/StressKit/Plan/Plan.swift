@@ -29,6 +29,9 @@ package struct Plan: Sendable {
   package var reportsCrashes = true
   /// The slice of the suite's cells this run holds, if sharded.
   package var shard: Shard?
+  /// The unsharded plan's digest (`Plan+Fingerprint`), the same in each of its shards; set by
+  /// the options' resolution, empty for a plan built by hand.
+  package var fingerprint = ""
   /// The suite file the plan was read from, if any: an input no output may overwrite.
   package var suitePath: String?
   /// Run the positive control after each cell at 2 or more threads (see `PositiveControl`).
@@ -82,8 +85,8 @@ extension Plan {
     let suite = try Self.suite(options, in: suiteDirectories)
     let axes = try Axes(options: options, suite: suite, catalog: catalog)
     let budget = try Resolved(options: options, suite: suite)
-    let cells = try Self.shard(
-      Self.cells(axes, bound: budget.bound), options.shard)
+    let unsharded = try Self.cells(axes, bound: budget.bound)
+    let cells = try Self.shard(unsharded, options.shard)
     self.init(
       suite: suite.name, mode: options.mode, cells: cells, trials: budget.trials,
       bound: budget.bound, seed: options.seed ?? UInt64.random(in: 0...UInt64(UInt32.max)),
@@ -96,6 +99,7 @@ extension Plan {
     control = options.control && catalog.entry(PositiveControl.info.id) != nil
     timeBudget = budget.timeBudget
     cap = budget.cap
+    fingerprint = fingerprint(over: unsharded)
     try checkTimeBudget(completed: [])
   }
 

@@ -50,6 +50,11 @@ package enum ResultColumns {
     ResultColumn("warmup_trials") { _, plan, _ in String(plan.warmup) },
     ResultColumn("forks", earlier: "false") { _, plan, _ in String(plan.forks) },
     ResultColumn("shard") { _, plan, _ in plan.shard?.description ?? "" },
+    // What makes shards one run: the unsharded plan's digest and the run's seed.
+    ResultColumn("plan", earlier: "") { _, plan, _ in plan.fingerprint },
+    ResultColumn("run_seed", earlier: "", accepts: { v, _ in v.isEmpty || UInt64(v) != nil }) {
+      _, plan, _ in String(plan.seed)
+    },
     ResultColumn("trial", accepts: { v, _ in Int(v).map { $0 >= 0 } == true }) { r, _, _ in
       String(r.trial)
     },

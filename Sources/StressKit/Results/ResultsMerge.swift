@@ -5,6 +5,9 @@ package struct ResultsMerge: Sendable {
   package var rows: [[String]]
   /// Things worth knowing that do not stop the merge: missing shards, mixed machines.
   package var notes: [String]
+  /// The shards the merge holds ("1/3", "2/3"), in order; empty for whole runs. The merged
+  /// file's rows keep their shard column, so it says the same.
+  package var shards: [String] = []
 
   package struct Incompatible: Error, Equatable, CustomStringConvertible {
     package var description: String
@@ -45,6 +48,7 @@ package struct ResultsMerge: Sendable {
             + "'\(reference)'")
       }
     }
+    try Self.checkShardsOfOneRun(files.filter { !$0.rows.isEmpty })
     var owner: [TrialKey: String] = [:]
     for file in files {
       for record in file.records {
@@ -64,6 +68,57 @@ package struct ResultsMerge: Sendable {
       }
     }
     rows = try Self.ordered(files, notes: &notes)
+    shards = Set(files.flatMap { $0.values("shard") }).subtracting([""]).compactMap(Shard.init)
+      .sorted { $0.index < $1.index }.map(\.description)
+  }
+
+  /// What must agree between shards for them to be one run: the unsharded plan's digest, the
+  /// run's seed and the toolchain (columns empty in files from before them are not compared),
+  /// and the shard count. A shard merged with a whole run is refused too.
+  package static let runColumns = ["plan", "run_seed", "toolchain"]
+
+  private static func checkShardsOfOneRun(_ files: [ResultsFile]) throws(Incompatible) {
+    // A file's shard count: the one its rows share (a merge of some shards holds several).
+    func count(_ file: ResultsFile) -> Int? {
+      let shards = file.values("shard").map(Shard.init)
+      guard let first = shards.first, let count = first?.count,
+        shards.allSatisfy({ $0?.count == count })
+      else { return nil }
+      return count
+    }
+    func values(_ file: ResultsFile, _ name: String) -> Set<String> {
+      Set(file.values(name)).subtracting([""])
+    }
+    let counts = files.map(count)
+    guard let first = files.first, counts.contains(where: { $0 != nil }) else { return }
+    for (file, count) in zip(files, counts) {
+      guard let count, let firstCount = counts[0] else {
+        let (sharded, whole) = count == nil ? (first, file) : (file, first)
+        throw Incompatible(
+          description:
+            "'\(sharded.path)' is a shard and '\(whole.path)' is not: a shard merges only with "
+            + "the other shards of its run")
+      }
+      guard count == firstCount else {
+        throw Incompatible(
+          description:
+            "'\(file.path)' is a shard of \(count) and '\(first.path)' a shard of "
+            + "\(firstCount): the shards of one run share their count")
+      }
+      for name in runColumns {
+        let (mine, reference) = (values(file, name), values(first, name))
+        guard !mine.isEmpty, !reference.isEmpty, mine != reference else { continue }
+        let what =
+          name == "plan"
+          ? "plan (suite, subjects, wrappers, thread counts, mixes or budgets) differs: digest"
+          : name
+        throw Incompatible(
+          description:
+            "'\(file.path)' is not a shard of the run in '\(first.path)': its \(what) is "
+            + "'\(mine.sorted().joined(separator: "+"))' where '\(first.path)' has "
+            + "'\(reference.sorted().joined(separator: "+"))'")
+      }
+    }
   }
 
   /// The shards of one run interleaved back into the unsharded plan's order (shard i holds
