@@ -22,8 +22,14 @@ int cstress_control_pair(int fds[2]) {
   return socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, fds) == 0 ? 0 : -errno;
 }
 
-int cstress_become_subreaper(void) {
-  return prctl(PR_SET_CHILD_SUBREAPER, 1UL, 0UL, 0UL, 0UL);
+int cstress_set_subreaper(int on) {
+  return prctl(PR_SET_CHILD_SUBREAPER, on ? 1UL : 0UL, 0UL, 0UL, 0UL);
+}
+
+int cstress_is_subreaper(void) {
+  int on = 0;
+  if (prctl(PR_GET_CHILD_SUBREAPER, (unsigned long)&on, 0UL, 0UL, 0UL) != 0) return -1;
+  return on;
 }
 
 /// Threads in this process, from /proc; 0 if it cannot tell, which counts as unsafe.
@@ -224,7 +230,12 @@ int cstress_control_pair(int fds[2]) {
   return -ENOSYS;
 }
 
-int cstress_become_subreaper(void) { return -1; }
+int cstress_set_subreaper(int on) {
+  (void)on;
+  return -1;
+}
+
+int cstress_is_subreaper(void) { return -1; }
 
 int cstress_zygote_serve(int control, pid_t runner) {
   (void)control;

@@ -117,7 +117,7 @@ import Testing
       ["XDG_CONFIG_HOME": config.path], uniquingKeysWith: { $1 })
     process.standardOutput = FileHandle.nullDevice
     try process.run()
-    process.waitUntilExit()
+    waitForExit(process, timeout: 120)
     #expect(process.terminationStatus == 0)
     #expect(!FileManager.default.fileExists(atPath: stale))
     #expect(FileManager.default.fileExists(atPath: fresh))
@@ -156,7 +156,7 @@ import Testing
     }
     #expect(!workers.isEmpty && left().count == 1)
     for pid in workers { kill(pid, SIGKILL) }
-    long.waitUntilExit()
+    waitForExit(long, timeout: 120)
     let orphan = left()
     #expect(orphan.count == 1, "the killed worker's directory: \(orphan)")
     // Ten minutes on, the next worker's first trial sweeps it and removes its own.
@@ -166,7 +166,7 @@ import Testing
         ofItemAtPath: tmp.appendingPathComponent(name).path)
     }
     let next = try stress(["--ops", "50"])
-    next.waitUntilExit()
+    waitForExit(next, timeout: 120)
     #expect(next.terminationStatus == 0)
     #expect(left().isEmpty, "\(left())")
   }

@@ -393,7 +393,7 @@ import Testing
     let alive = survivors(of: workers, within: 3)
     #expect(alive.isEmpty, "workers still running 3 s after their runner was killed: \(alive)")
     for pid in alive { kill(pid, SIGKILL) }
-    process.waitUntilExit()
+    waitForExit(process, timeout: 120)
     let text = try String(contentsOf: csv, encoding: .utf8)
     #expect(text.hasSuffix("\r\n"))
     let rows = CSV.parse(text)
@@ -417,7 +417,7 @@ import Testing
     let runner = process.processIdentifier
     #expect(!workers.isEmpty)
     kill(runner, signal)
-    process.waitUntilExit()
+    waitForExit(process, timeout: 120)
     #expect(process.terminationStatus == code)
     let err = try String(contentsOf: errURL, encoding: .utf8)
     #expect(err.contains("Interrupted by \(name): 3 of 6 trials done"), "\(err)")
@@ -439,7 +439,7 @@ import Testing
     // noop's 3 trials and the control's after them; then selftest-hang holds the run.
     let (process, _) = try startAndWaitForRows(arguments + ["--timeout", "60"], csv: csv, rows: 4)
     kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
+    waitForExit(process, timeout: 120)
     let before = try readCellRows(csv)
     #expect(before.count == 3)
 

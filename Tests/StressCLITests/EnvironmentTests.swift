@@ -109,7 +109,7 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("z.csv").path))
     #expect(
       !FileManager.default.fileExists(atPath: dir.appendingPathComponent("y-summary.csv").path))
-    first.waitUntilExit()
+    waitForExit(first, timeout: 120)
     let rows = try ResultsFile.load(csv.path).rows
     #expect(rows.count == 4)
   }
@@ -243,7 +243,7 @@ import Testing
       try process.run()
       usleep(useconds_t(attempt % 10 * 1_000))
       kill(process.processIdentifier, SIGTERM)
-      process.waitUntilExit()
+      waitForExit(process, timeout: 120)
       codes.append(
         process.terminationReason == .uncaughtSignal
           ? 128 + process.terminationStatus : process.terminationStatus)
@@ -271,7 +271,7 @@ import Testing
       }
       for pid in workers { kill(pid, SIGSTOP) }
       kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
+      waitForExit(process, timeout: 120)
       let alive = survivors(of: workers, within: 2)
       #expect(!workers.isEmpty)
       #expect(alive.isEmpty, "workers stopped at birth outlived their runner: \(alive)")
@@ -295,7 +295,7 @@ import Testing
     #expect(!workers.isEmpty)
     for pid in workers { kill(pid, SIGSTOP) }
     kill(process.processIdentifier, SIGKILL)
-    process.waitUntilExit()
+    waitForExit(process, timeout: 120)
     let alive = survivors(of: workers, within: 2)
     #expect(alive.isEmpty, "stopped workers outlived their runner: \(alive)")
     for pid in alive { kill(pid, SIGKILL) }
@@ -383,7 +383,7 @@ import Testing
     try process.run()
     for _ in 0..<200 where (try? readRows(csv).count) != 2 { usleep(50_000) }
     kill(process.processIdentifier, SIGINT)
-    process.waitUntilExit()
+    waitForExit(process, timeout: 120)
     #expect(process.terminationStatus == 130)
     let json = try JSONSerialization.jsonObject(with: try Data(contentsOf: outURL))
     let cells = try #require((json as? [String: Any])?["cells"] as? [[String: Any]])

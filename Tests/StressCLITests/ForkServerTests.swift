@@ -11,12 +11,19 @@ import Testing
 /// Workers forked by the zygote (`ForkServer`), with the built `stress` as the zygote: each
 /// is a process of its own, the zygote outlives their crashes, a dead zygote is replaced, and
 /// nothing of the zygote's or the runner's is open in a worker.
+///
+/// A server's runner adopts orphans while it lives. The test process must never do so: an
+/// orphan of another test's killed run would stay its zombie, and Swift Testing's wait for
+/// exit tests (`waitid(P_ALL)`) would see that zombie for ever and never its own child. So
+/// each server runs inside an exit test, a process of its own.
 @Suite(.serialized) struct ForkServerTests {
-  func server() throws -> ForkServer {
+  static func server() throws -> ForkServer {
     try #require(ForkServer(executable: stressExecutable, environment: WorkerProcess.environment))
   }
 
-  func trial(_ subject: String, threads: Int = 2, in server: ForkServer) throws -> TrialResult {
+  static func trial(_ subject: String, threads: Int = 2, in server: ForkServer) throws
+    -> TrialResult
+  {
     let worker = try WorkerProcess(executable: stressExecutable, forkServer: server)
     defer { worker.stop() }
     let spec = TrialSpec(
@@ -25,49 +32,71 @@ import Testing
     return try worker.run(spec, timeout: 30)
   }
 
-  func isRunning(_ pid: Int32) -> Bool { kill(pid, 0) == 0 && !isZombie(pid) }
+  static func isRunning(_ pid: Int32) -> Bool { kill(pid, 0) == 0 && !isZombie(pid) }
 
-  @Test func aForkedWorkerCrashesAloneAndTheZygoteServesTheNext() throws {
-    let server = try server()
-    let crashed = try trial(SelfTestCrash.info.id, in: server)
-    #expect(crashed.outcome == .crash)
-    // The runner waited for it itself: the signal that ended it is in the result.
-    #expect(crashed.detail.hasPrefix("SIG"))
-    let zygote = try #require(server.zygotePID)
-    #expect(isRunning(zygote))
-    #expect(try trial("counter", threads: 1, in: server).outcome == .ok)
-    #expect(server.zygotePID == zygote && server.forked == 2 && server.started == 1)
+  @Test func aForkedWorkerCrashesAloneAndTheZygoteServesTheNext() async {
+    await #expect(processExitsWith: .success) {
+      let server = try ForkServerTests.server()
+      let crashed = try ForkServerTests.trial(SelfTestCrash.info.id, in: server)
+      #expect(crashed.outcome == .crash)
+      // The runner waited for it itself: the signal that ended it is in the result.
+      #expect(crashed.detail.hasPrefix("SIG"))
+      let zygote = try #require(server.zygotePID)
+      #expect(ForkServerTests.isRunning(zygote))
+      #expect(try ForkServerTests.trial("counter", threads: 1, in: server).outcome == .ok)
+      #expect(server.zygotePID == zygote && server.forked == 2 && server.started == 1)
+    }
   }
 
-  @Test func aWorkerIsTheRunnersChildNotTheZygotes() throws {
-    let server = try server()
-    let worker = try WorkerProcess(executable: stressExecutable, forkServer: server)
-    defer { worker.stop() }
-    let zygote = try #require(server.zygotePID)
-    let mine = children(of: getpid())
-    #expect(mine.contains(zygote))
-    #expect(mine.count >= 2)
-    #expect(children(of: zygote).isEmpty)
+  @Test func aWorkerIsTheRunnersChildNotTheZygotes() async {
+    await #expect(processExitsWith: .success) {
+      let server = try ForkServerTests.server()
+      let worker = try WorkerProcess(executable: stressExecutable, forkServer: server)
+      defer { worker.stop() }
+      let zygote = try #require(server.zygotePID)
+      let mine = children(of: getpid())
+      #expect(mine.contains(zygote))
+      #expect(mine.count >= 2)
+      #expect(children(of: zygote).isEmpty)
+    }
   }
 
-  @Test func aKilledZygoteIsReplaced() throws {
-    let server = try server()
-    #expect(try trial("counter", threads: 1, in: server).outcome == .ok)
-    let first = try #require(server.zygotePID)
-    kill(first, SIGKILL)
-    #expect(try trial("counter", threads: 1, in: server).outcome == .ok)
-    let second = try #require(server.zygotePID)
-    #expect(second != first && server.started == 2 && server.forked == 2)
+  @Test func aKilledZygoteIsReplaced() async {
+    await #expect(processExitsWith: .success) {
+      let server = try ForkServerTests.server()
+      #expect(try ForkServerTests.trial("counter", threads: 1, in: server).outcome == .ok)
+      let first = try #require(server.zygotePID)
+      kill(first, SIGKILL)
+      #expect(try ForkServerTests.trial("counter", threads: 1, in: server).outcome == .ok)
+      let second = try #require(server.zygotePID)
+      #expect(second != first && server.started == 2 && server.forked == 2)
+    }
   }
 
-  @Test func noDescriptorOfTheZygoteOrTheRunnerIsOpenInAWorker() throws {
-    // A descriptor of the runner's that is not closed on exec, to be sure none crosses.
-    let stray = open("/dev/null", O_RDONLY)
-    defer { close(stray) }
-    let server = try server()
-    let result = try trial(SelfTestDescriptors.info.id, threads: 1, in: server)
-    #expect(result.outcome == .ok, "\(result.detail)")
-    #expect(server.forked == 1)
+  @Test func noDescriptorOfTheZygoteOrTheRunnerIsOpenInAWorker() async {
+    await #expect(processExitsWith: .success) {
+      // A descriptor of the runner's that is not closed on exec, to be sure none crosses.
+      let stray = open("/dev/null", O_RDONLY)
+      defer { close(stray) }
+      let server = try ForkServerTests.server()
+      let result = try ForkServerTests.trial(SelfTestDescriptors.info.id, threads: 1, in: server)
+      #expect(result.outcome == .ok, "\(result.detail)")
+      #expect(server.forked == 1)
+    }
+  }
+
+  @Test func theRunnerAdoptsOrphansOnlyWhileAServerLives() async {
+    await #expect(processExitsWith: .success) {
+      #expect(!Platform.isSubreaper)
+      var first: ForkServer? = try ForkServerTests.server()
+      var second: ForkServer? = try ForkServerTests.server()
+      #expect(Platform.isSubreaper)
+      first = nil
+      #expect(Platform.isSubreaper, "one server is still alive")
+      second = nil
+      #expect(!Platform.isSubreaper)
+      _ = (first, second)
+    }
   }
 
   @Test func theCommandsWorkersComeFromTheZygoteNotFromExec() throws {
@@ -85,6 +114,8 @@ import Testing
       process.terminate()
       waitForExit(process, timeout: 10)
     }
+    // The command's runner adopts its workers; this test process adopts nothing.
+    #expect(!Platform.isSubreaper)
     let kids = children(of: process.processIdentifier)
     let commands = kids.map { pid in
       (try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? ""

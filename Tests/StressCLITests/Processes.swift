@@ -96,10 +96,16 @@ func survivors(of pids: [Int32], within seconds: Double) -> [Int32] {
 }
 
 /// Waits for `process`, killing it after `timeout` seconds: a hang is one failed test, not a
-/// stuck test run.
+/// stuck test run. If even the killed process is never seen to end (something it left holds
+/// Foundation's exit channel), the test run stops here, saying so, rather than hang.
 func waitForExit(_ process: Process, timeout: Double) {
   let deadline = Date().addingTimeInterval(timeout)
   while process.isRunning && Date() < deadline { usleep(10_000) }
-  if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-  process.waitUntilExit()
+  guard process.isRunning else { return }
+  kill(process.processIdentifier, SIGKILL)
+  for _ in 0..<3_000 where process.isRunning { usleep(10_000) }
+  precondition(
+    !process.isRunning,
+    "pid \(process.processIdentifier) was killed but never seen to end: "
+      + "children \(children(of: process.processIdentifier))")
 }

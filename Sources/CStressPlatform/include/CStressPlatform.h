@@ -36,10 +36,13 @@ int cstress_install_crash_report(int fd);
 /// server's control channel. Returns 0, or -errno; -ENOSYS where there is no fork server.
 int cstress_control_pair(int fds[2]);
 
-/// Makes this process the reaper of its orphaned descendants (Linux PR_SET_CHILD_SUBREAPER):
-/// a worker forked by the fork server, whose parent exits at once, becomes this process's
-/// child, which can wait for it. Returns 0, or -1.
-int cstress_become_subreaper(void);
+/// Makes this process the reaper of its orphaned descendants, or no longer (Linux
+/// PR_SET_CHILD_SUBREAPER): a worker forked by the fork server, whose parent exits at once,
+/// becomes this process's child, which can wait for it. Returns 0, or -1.
+int cstress_set_subreaper(int on);
+
+/// 1 if this process reaps its orphaned descendants, 0 if not, -1 where it cannot tell.
+int cstress_is_subreaper(void);
 
 /// The fork server's side, in a process that must have one thread: tells the runner on
 /// `control` that it serves, then for each request forks a worker. The worker's first parent

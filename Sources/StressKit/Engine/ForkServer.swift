@@ -1,11 +1,14 @@
 import Foundation
+import Synchronization
 
 /// The runner's side of the fork server: a zygote, a process of the same executable kept
 /// single-threaded for the purpose, forks each fresh worker, so a worker costs a fork, not an
 /// exec and the runtime's and Foundation's start-up (`stress bench`).
 ///
 /// Isolation is as before: every worker is a process of its own, the runner's child (it adopts
-/// them as a subreaper), dying with it. The zygote runs no subject code: it forks before a
+/// them as a subreaper, only while a server lives: an orphan adopted and never reaped is a
+/// zombie that a `waitid(P_ALL)` of the process's, such as Swift Testing's exit tests, sees
+/// for ever), dying with it. The zygote runs no subject code: it forks before a
 /// worker reads its first trial. If it dies, the next worker comes from a new one; where none
 /// can serve (another system, a sanitizer's threads, a start that fails twice running), workers
 /// are started by exec as before.
@@ -27,13 +30,32 @@ final class ForkServer {
   /// A server for `executable`, which must route `Zygote.command` to `Zygote.serve`; nil where the
   /// system has no fork server or the runner cannot adopt its workers.
   init?(executable: String, environment: [String: String]) {
-    guard Platform.hasForkServer, Platform.becomeSubreaper() else { return nil }
+    guard Platform.hasForkServer, Self.adopt() else { return nil }
     self.executable = executable
     self.environment = environment
   }
 
   deinit {
     stop()
+    Self.release()
+  }
+
+  /// Servers alive in this process: it adopts orphans while there is one.
+  private static let servers = Mutex(0)
+
+  private static func adopt() -> Bool {
+    servers.withLock { count in
+      guard count > 0 || Platform.setSubreaper(true) else { return false }
+      count += 1
+      return true
+    }
+  }
+
+  private static func release() {
+    servers.withLock { count in
+      count -= 1
+      if count == 0 { _ = Platform.setSubreaper(false) }
+    }
   }
 
   /// The zygote's pid, if one is running.

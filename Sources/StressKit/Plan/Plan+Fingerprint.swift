@@ -1,17 +1,17 @@
 /// What makes a run one run, as a short digest: the suite, the mode, every cell of the
-/// unsharded plan in order, and the budget of each trial. Shards of one run share it (the
+/// unsharded plan in order, and the budget of each trial. Not the hang timeout nor a time
+/// budget: a resumed run may change those. Shards of one run share it (the
 /// `plan` column); `stress merge` refuses shards whose digests, seeds, shard counts or
 /// toolchains differ, so two nights are never merged as one.
 extension Plan {
   /// FNV-1a, 64 bits, over a canonical text: the same in every process and on every machine
   /// (Swift's `Hasher` is seeded per process).
   static func fingerprint(
-    suite: String, mode: Mode, cells: [Cell], trials: Int, bound: Bound, timeout: Double,
-    warmup: Int, tuning: Tuning, forks: Bool, control: Bool, timeBudget: Double?, cap: Double?
+    suite: String, mode: Mode, cells: [Cell], trials: Int, bound: Bound, warmup: Int,
+    tuning: Tuning, forks: Bool, control: Bool, cap: Double?
   ) -> String {
-    var text = "\(suite);\(mode.rawValue);\(trials);\(bound);\(timeout);\(warmup);"
-    text += "\(tuning);\(forks);\(control);"
-    text += "\(timeBudget.map { "\($0)" } ?? "-");\(cap.map { "\($0)" } ?? "-")"
+    var text = "\(suite);\(mode.rawValue);\(trials);\(bound);\(warmup);"
+    text += "\(tuning);\(forks);\(control);\(cap.map { "\($0)" } ?? "-")"
     for cell in cells {
       text += "|\(cell.subject),\(cell.wrapper),\(cell.threads),\(cell.readers ?? -1),"
       text += "\(cell.readRatio),\(cell.driver.rawValue)"
@@ -27,8 +27,7 @@ extension Plan {
   /// This plan's digest, over `cells` (the unsharded plan's, for a shard).
   func fingerprint(over cells: [Cell]) -> String {
     Self.fingerprint(
-      suite: suite, mode: mode, cells: cells, trials: trials, bound: bound, timeout: timeout,
-      warmup: warmup, tuning: tuning, forks: forks, control: control, timeBudget: timeBudget,
-      cap: cap)
+      suite: suite, mode: mode, cells: cells, trials: trials, bound: bound, warmup: warmup,
+      tuning: tuning, forks: forks, control: control, cap: cap)
   }
 }

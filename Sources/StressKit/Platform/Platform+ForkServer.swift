@@ -45,10 +45,14 @@ extension Platform {
     return (fds[0], fds[1])
   }
 
-  /// Makes this process adopt its orphaned descendants, the fork server's workers among them.
-  static func becomeSubreaper() -> Bool {
-    cstress_become_subreaper() == 0
+  /// Makes this process adopt its orphaned descendants, the fork server's workers among them,
+  /// or stop adopting them.
+  static func setSubreaper(_ on: Bool) -> Bool {
+    cstress_set_subreaper(on ? 1 : 0) == 0
   }
+
+  /// Whether this process adopts its orphaned descendants.
+  static var isSubreaper: Bool { cstress_is_subreaper() == 1 }
 
   /// Starts `executable` as a fork server with `control` as its descriptor 3 and nothing else
   /// (0 to 2 read and write /dev/null); its pid.
