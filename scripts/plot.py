@@ -23,6 +23,7 @@ Needs Python 3.11 and matplotlib.
 import argparse
 import csv
 import math
+import os
 import re
 import statistics
 import sys
@@ -261,6 +262,23 @@ def plot_heatmap(cells, path):
     plt.close(fig)
 
 
+def unwritable(out):
+    """Why the charts could not be written into directory `out` (made if missing), or None."""
+    if out.exists():
+        if not out.is_dir():
+            return "it is not a directory"
+        existing = out
+    else:
+        existing = out.parent
+        while not existing.exists() and existing != existing.parent:
+            existing = existing.parent
+        if not existing.is_dir():
+            return f"'{existing}' is not a directory"
+    if not os.access(existing, os.W_OK | os.X_OK):
+        return f"'{existing}': permission denied"
+    return None
+
+
 def main():
     """Parse the command line, read the CSVs, write the charts; return the exit status."""
     parser = argparse.ArgumentParser(description="Chart stress per-trial results CSVs as PNGs.")
@@ -268,6 +286,11 @@ def main():
     parser.add_argument("--out", type=Path, help="output directory (default: <csv stem>-plots)")
     args = parser.parse_args()
     out = args.out or args.csv[0].with_name(args.csv[0].stem + "-plots")
+    # Checked before any file is read, as stress checks its outputs: bad input, exit 64.
+    reason = unwritable(out)
+    if reason:
+        print(f"Error: the output directory '{out}' cannot be written: {reason}.", file=sys.stderr)
+        return 64
     try:
         cells = group_cells(read_trials(args.csv))
         out.mkdir(parents=True, exist_ok=True)
