@@ -95,6 +95,9 @@ struct ComparisonReport {
       for g in sets { text += "  \(g.label) (\(g.cells) cells): \(g.what)\n" }
       for e in found { text += "  \(e.key.label): \(e.what)\n" }
     }
+    for reason in comparison.notJudged {
+      text += "\nGROUPS NOT JUDGED: \(reason.capitalizedFirst).\n"
+    }
     if let unconfirmable { text += "\nNOT JUDGED ALONE: \(unconfirmable)\n" }
     let same = Set(entries(.unchanged).map(\.key)).count
     text += "\nUnchanged within the threshold: \(same) cell\(same == 1 ? "" : "s").\n"
@@ -131,6 +134,9 @@ struct ComparisonReport {
       for g in sets { text += "| \(cell(g.label)) (\(g.cells) cells) | \(cell(g.what)) |\n" }
       for e in found { text += "| \(cell(e.key.label)) | \(cell(e.what)) |\n" }
     }
+    for reason in comparison.notJudged {
+      text += "\n**Groups not judged:** \(cell(reason.capitalizedFirst)).\n"
+    }
     if let unconfirmable { text += "\n**Not judged alone:** \(unconfirmable)\n" }
     return text
       + "\nUnchanged within the threshold: \(Set(entries(.unchanged).map(\.key)).count) cells.\n"
@@ -164,7 +170,7 @@ struct ComparisonReport {
             scope: $0.label, cells: $0.cells, slower: $0.slower, faster: $0.faster,
             change: $0.change, pValue: $0.pValue, adjustedPValue: $0.adjustedPValue,
             noiseWidths: $0.noiseWidths, machineChange: $0.machineChange,
-            kind: $0.kind.rawValue, what: $0.what)
+            kind: $0.kind.rawValue, what: $0.what, notJudged: $0.notJudged)
         },
         entries: comparison.entries.map {
           Document.Entry(
@@ -214,6 +220,8 @@ struct ComparisonReport {
       var change, pValue, adjustedPValue: Double
       var noiseWidths, machineChange: Double?
       var kind, what: String
+      /// Why the group was not judged beside the run; nil if it was.
+      var notJudged: String?
     }
     struct Entry: Encodable {
       var subject, wrapper: String

@@ -68,6 +68,32 @@ import Testing
     #expect(!r.out.contains("INCONCLUSIVE"))
   }
 
+  @Test func compareSaysWhichGroupsItCouldNotJudge() throws {
+    // Four wrappers of 8 subjects, 2 trials a side, rw-barrier 35% slower throughout: too few
+    // wrappers to measure how far one strays, so none is judged as a group, and it says so.
+    let wrappers = ["unprotected", "lock", "serial-queue", "rw-barrier"]
+    func records(slower: Bool) -> [TrialRecord] {
+      wrappers.flatMap { w in
+        (0..<8).flatMap { i in
+          (0..<2).map { t in
+            let level = slower && w == "rw-barrier" ? 0.65 : (i % 2 == 0 ? 0.97 : 1.03)
+            return F.trial(
+              F.cell(w, subject: "s\(i)"), t, opsPerSecond: 1e6 * level * (1 + 0.01 * Double(t)))
+          }
+        }
+      }
+    }
+    let baseline = try F.write(F.csv(records(slower: false)))
+    let current = try F.write(F.csv(records(slower: true)))
+    let text = runInProcess(["compare", baseline, current])
+    #expect(
+      text.out.contains("GROUPS NOT JUDGED: 4 wrappers are too few to measure how far one strays"),
+      "\(text.out)")
+    #expect(!text.out.contains("wrapper rw-barrier (8 cells)"), "\(text.out)")
+    let json = runInProcess(["compare", baseline, current, "--format", "json"])
+    #expect(json.out.contains("\"not_judged\" : \"4 wrappers are too few"), "\(json.out)")
+  }
+
   @Test func compareSpeaksMarkdownAndJSON() throws {
     let base = try file(lock: steady)
     let current = try file(lock: steady.map { $0 / 2 })

@@ -192,6 +192,28 @@ import Testing
     #expect(c.groups.first { $0.scope == .run }?.kind == .unchanged)
   }
 
+  @Test func aFamilyTooSmallToMeasureItsDispersionIsNotJudgedAndSaysWhy() {
+    // Four wrappers of 8 cells, 2 trials a side: rw-barrier's cells 35% slower together, as a
+    // wrapper's cells move when its worker lands on a busy stretch. Four groups cannot tell
+    // that swing from a change, so no wrapper is judged, and the comparison says why.
+    let wrappers = ["unprotected", "lock", "serial-queue", "rw-barrier"]
+    let baseline = wrappers.flatMap { many($0, cells: 8, trials: 2) }
+    let current = wrappers.flatMap { w in
+      many(
+        w, cells: 8, trials: 2,
+        level: { i in w == "rw-barrier" ? 0.65 : (i % 2 == 0 ? 0.97 : 1.03) })
+    }
+    let c = Comparison(baseline: baseline, current: current, threshold: 0.1)
+    #expect(c.groupRegressions.isEmpty, "\(c.groupRegressions.map(\.label))")
+    let barrier = c.groups.first { $0.scope == .wrapper("rw-barrier") }
+    #expect(barrier?.kind == .unchanged)
+    #expect(
+      barrier?.notJudged?.hasPrefix("4 wrappers are too few") == true, "\(barrier?.notJudged ?? "")"
+    )
+    #expect(c.notJudged.count == 1)
+    // Eight wrappers measure it: the same slowdown is found (`oneWrapperSlower...`).
+  }
+
   @Test func noiseEitherWayRaisesNoGroup() {
     let baseline = many("lock", cells: 60, trials: 2)
     let current = many("lock", cells: 60, trials: 2, level: { $0 % 2 == 0 ? 0.8 : 1.25 })

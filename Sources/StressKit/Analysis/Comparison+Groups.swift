@@ -36,6 +36,13 @@ extension Comparison {
     package var noiseWidths: Double?
     /// The whole run only: the positive control's change over the same runs.
     package var machineChange: Double?
+    /// Why the group was not judged beside the run, if it was not: its family (the wrappers,
+    /// the subjects) too small to measure how far a group of it strays between runs of the
+    /// same code. It is then neither a regression nor a change: its cells are judged alone.
+    package var notJudged: String?
+
+    /// The fewest groups of a family whose dispersion is measured; below it, none is judged.
+    package static let fewestInFamily = 5
 
     /// The fewest cells a wrapper or subject is judged beside the run on.
     package static let fewestCells = 5
@@ -88,7 +95,8 @@ extension Comparison {
     + "from the run's median cell in noise widths, summed (Stouffer) and scaled by the "
     + "dispersion of its family (the wrappers, the subjects). Holm's correction across the "
     + "groups at p < 0.01, and the change (the geometric mean of the median ratios) beyond the "
-    + "threshold. A group of fewer than 5 cells is left to its cells. Under 20 cells there is "
+    + "threshold. A group of fewer than 5 cells is left to its cells, and so is every group of "
+    + "a family of fewer than 5, whose dispersion cannot be measured. Under 20 cells there is "
     + "no noise to judge beside: the wrappers and subjects take the sign test too."
 
   /// The groups of `entries`' throughput: the whole run first, then wrappers and subjects in
@@ -172,9 +180,21 @@ extension Comparison {
     let families = Dictionary(grouping: groups.indices) { i -> Bool in
       if case .wrapper = groups[i].scope { true } else { false }
     }
-    for members in families.values {
+    for (isWrapper, members) in families {
       let zs = members.compactMap { groups[$0].noiseWidths }
-      guard zs.count >= 5 else { continue }
+      guard zs.count >= Group.fewestInFamily else {
+        // Unscaled, a group's z takes its family's shared swings for a change of its own
+        // (same-commit quick runs of 4 wrappers raised one 7.9 widths off): it is not guessed.
+        let family = isWrapper ? "wrappers" : "subjects"
+        for i in members where groups[i].noiseWidths != nil {
+          groups[i].pValue = 1
+          groups[i].notJudged =
+            "\(zs.count) \(family) are too few to measure how far one strays between runs of "
+            + "the same code (\(Group.fewestInFamily) are needed), so none is judged as a group; "
+            + "their cells are judged alone"
+        }
+        continue
+      }
       let center = RunNoise.median(zs)
       let dispersion = max(1, 1.4826 * RunNoise.median(zs.map { abs($0 - center) }))
       for i in members {

@@ -135,6 +135,11 @@ package struct Comparison: Sendable {
   /// The cells that regressed, then the groups that did.
   package var regressions: [Entry] { entries.filter { $0.kind == .regression } }
   package var groupRegressions: [Group] { groups.filter { $0.kind == .regression } }
+  /// Why some groups were not judged (`Group.notJudged`), once per family.
+  package var notJudged: [String] {
+    var seen = Set<String>()
+    return groups.compactMap(\.notJudged).filter { seen.insert($0).inserted }
+  }
   package var passed: Bool { regressions.isEmpty && groupRegressions.isEmpty }
 
   /// The correctness entry (if anything to say) and the throughput entry of one cell, its p
