@@ -4,56 +4,35 @@ import Testing
 
 @testable import StressKit
 
-/// Each catalog subject must be a correct test: it passes alone, and passes under a lock with
-/// many threads. Otherwise its failures unprotected would mean nothing.
-@Suite struct CatalogSubjectTests {
-  /// The misuse subjects deadlock by design; they run end to end, in worker processes.
-  static let ids = FoundationCatalog.catalog.visibleSubjects.filter { !$0.info.failsAlone }.map {
-    $0.info.id
-  }
-
-  /// The sanity pass a worker runs before every trial: one thread, no wrapper.
-  @Test(arguments: ids)
-  func passesAlone(subject: String) {
-    let spec = TrialSpec(
-      subject: subject, wrapper: "unprotected", threads: 1, readRatio: 0.5, bound: .ops(1_000),
-      seed: 7)
-    let result = Trial.run(spec, catalog: FoundationCatalog.catalog)
-    #expect(result.outcome == .ok, "\(subject): \(result.detail)")
-  }
-
-  @Test(arguments: ids)
-  func passesUnderALock(subject: String) {
-    let spec = TrialSpec(
-      subject: subject, wrapper: "lock", threads: 4, readRatio: 0.5, bound: .ops(1_000), seed: 11)
-    let result = Trial.run(spec, catalog: FoundationCatalog.catalog)
-    #expect(result.outcome == .ok, "\(subject): \(result.detail)")
-  }
-
-  @Test func documentedSafetyFollowsApplesSummary() {
-    let documented = Dictionary(
-      uniqueKeysWithValues: FoundationCatalog.catalog.visibleSubjects.map {
-        ($0.info.id, $0.info.documented)
-      })
-    #expect(documented["nsarray"] == .safe)
-    #expect(documented["nsdictionary"] == .safe)
-    for id in ["nsmutablearray", "nsmutabledictionary", "nsmutableset", "nscountedset"] {
-      #expect(documented[id] == .unsafe, "\(id)")
+/// What the catalog says of its subjects. (That each passes alone and under a lock is asked of
+/// the built binary's workers: `CatalogEndToEndTests.everySubjectPassesAloneAndUnderALock`.)
+extension InProcessSubjects {
+  @Suite struct CatalogSubjectTests {
+    @Test func documentedSafetyFollowsApplesSummary() {
+      let documented = Dictionary(
+        uniqueKeysWithValues: FoundationCatalog.catalog.visibleSubjects.map {
+          ($0.info.id, $0.info.documented)
+        })
+      #expect(documented["nsarray"] == .safe)
+      #expect(documented["nsdictionary"] == .safe)
+      for id in ["nsmutablearray", "nsmutabledictionary", "nsmutableset", "nscountedset"] {
+        #expect(documented[id] == .unsafe, "\(id)")
+      }
+      #expect(documented["swift-array"] == .notListed)
     }
-    #expect(documented["swift-array"] == .notListed)
-  }
 
-  @Test func misuseSubjectsAreMarkedAsFailingAlone() {
-    let misuse = FoundationCatalog.catalog.visibleSubjects.filter { $0.info.failsAlone }.map {
-      $0.info.id
+    @Test func misuseSubjectsAreMarkedAsFailingAlone() {
+      let misuse = FoundationCatalog.catalog.visibleSubjects.filter { $0.info.failsAlone }.map {
+        $0.info.id
+      }
+      #expect(Set(misuse) == ["deadlock", "recursive-lock-deadlock"])
     }
-    #expect(Set(misuse) == ["deadlock", "recursive-lock-deadlock"])
-  }
 
-  @Test func selfTestsAreHiddenFromTheListing() {
-    let visible = FoundationCatalog.catalog.visibleSubjects.map { $0.info.id }
-    #expect(!visible.contains { $0.hasPrefix("selftest-") })
-    #expect(FoundationCatalog.catalog.subject("selftest-crash") != nil)
+    @Test func selfTestsAreHiddenFromTheListing() {
+      let visible = FoundationCatalog.catalog.visibleSubjects.map { $0.info.id }
+      #expect(!visible.contains { $0.hasPrefix("selftest-") })
+      #expect(FoundationCatalog.catalog.subject("selftest-crash") != nil)
+    }
   }
 }
 

@@ -4,74 +4,77 @@ import Testing
 
 /// The collections make the calls they name, bulk operations and enumeration among them, on
 /// their edge indices and keys; alone, every call reads back what was stored.
-@Suite struct CollectionCallsTests {
-  func steps(_ count: Int = 2_000) -> [Step] {
-    var random = SplitMixForTests(seed: 11)
-    return (0..<count).map { Step(thread: 0, seq: $0, random: random.next()) }
-  }
-
-  @Test func immutableArrayIsIndexedEnumeratedSearchedAndSlicedAtItsEnds() {
-    let info = NSArraySubject.info
-    #expect(Set(steps().map { NSArraySubject.choice[$0].rawValue }) == Set(info.calls))
-    for name in ["for-in", "enumerateObjects", "subarray(with:)", "index(of:)"] {
-      #expect(info.calls.contains { $0.hasPrefix(name) }, "nsarray does not call \(name)")
+extension InProcessSubjects {
+  @Suite struct CollectionCallsTests {
+    func steps(_ count: Int = 2_000) -> [Step] {
+      var random = SplitMixForTests(seed: 11)
+      return (0..<count).map { Step(thread: 0, seq: $0, random: random.next()) }
     }
-    let drawn = Set(steps().map { NSArraySubject.indices[$0] })
-    #expect(drawn.isSuperset(of: [0, NSArraySubject.size - 1]))
-    #expect(info.inputs == [NSArraySubject.indices.summary] && info.leavesOut != nil)
-    let subject = NSArraySubject(shape: TrialShape(threads: 1, opsPerThread: 2_000))
-    for step in steps() { #expect(subject.read(step) == nil) }
-  }
 
-  @Test func immutableDictionaryIsLookedUpInBulkAndEnumeratedWithAMissingKey() {
-    let info = NSDictionarySubject.info
-    #expect(Set(steps().map { NSDictionarySubject.choice[$0].rawValue }) == Set(info.calls))
-    #expect(info.calls.contains { $0.hasPrefix("objects(forKeys:") })
-    #expect(info.calls.contains { $0.hasPrefix("enumerateKeysAndObjects") })
-    let size = NSDictionarySubject.size
-    #expect(Set(steps().map { NSDictionarySubject.keys[$0] }).isSuperset(of: [0, size - 1, size]))
-    #expect(NSDictionarySubject.keys.summary.contains("a missing key"))
-    let subject = NSDictionarySubject(shape: TrialShape(threads: 1, opsPerThread: 2_000))
-    for step in steps() { #expect(subject.read(step) == nil) }
-  }
-
-  @Test func mutableArrayWritesInBulkAndAtTheFrontAndIsEnumerated() {
-    let info = NSMutableArraySubject.info
-    let all = steps()
-    let made = Set(all.map { NSMutableArraySubject.writes[$0].rawValue })
-      .union(all.map { NSMutableArraySubject.reads[$0].rawValue })
-    #expect(made == Set(info.calls))
-    #expect(info.calls.contains("addObjects(from:)") && info.calls.contains("insert(_:at: 0)"))
-    let subject = NSMutableArraySubject(shape: TrialShape(threads: 1, opsPerThread: all.count))
-    for step in all {
-      subject.write(step)
-      #expect(subject.read(step) == nil)
+    @Test func immutableArrayIsIndexedEnumeratedSearchedAndSlicedAtItsEnds() {
+      let info = NSArraySubject.info
+      #expect(Set(steps().map { NSArraySubject.choice[$0].rawValue }) == Set(info.calls))
+      for name in ["for-in", "enumerateObjects", "subarray(with:)", "index(of:)"] {
+        #expect(info.calls.contains { $0.hasPrefix(name) }, "nsarray does not call \(name)")
+      }
+      let drawn = Set(steps().map { NSArraySubject.indices[$0] })
+      #expect(drawn.isSuperset(of: [0, NSArraySubject.size - 1]))
+      #expect(info.inputs == [NSArraySubject.indices.summary] && info.leavesOut != nil)
+      let subject = NSArraySubject(shape: TrialShape(threads: 1, opsPerThread: 2_000))
+      for step in steps() { #expect(subject.read(step) == nil) }
     }
-    #expect(subject.check(writesPerThread: [all.count]).isEmpty)
-  }
 
-  @Test func mutableDictionaryWritesInBulkAndIsEnumerated() {
-    let info = NSMutableDictionarySubject.info
-    let all = steps()
-    let made = Set(all.map { NSMutableDictionarySubject.writes[$0].rawValue })
-      .union(all.map { NSMutableDictionarySubject.reads[$0].rawValue })
-    #expect(made == Set(info.calls))
-    #expect(info.calls.contains("addEntries(from:)"))
-    let subject = NSMutableDictionarySubject(
-      shape: TrialShape(threads: 1, opsPerThread: all.count))
-    for step in all {
-      subject.write(step)
-      #expect(subject.read(step) == nil)
+    @Test func immutableDictionaryIsLookedUpInBulkAndEnumeratedWithAMissingKey() {
+      let info = NSDictionarySubject.info
+      #expect(Set(steps().map { NSDictionarySubject.choice[$0].rawValue }) == Set(info.calls))
+      #expect(info.calls.contains { $0.hasPrefix("objects(forKeys:") })
+      #expect(info.calls.contains { $0.hasPrefix("enumerateKeysAndObjects") })
+      let size = NSDictionarySubject.size
+      #expect(
+        Set(steps().map { NSDictionarySubject.keys[$0] }).isSuperset(of: [0, size - 1, size]))
+      #expect(NSDictionarySubject.keys.summary.contains("a missing key"))
+      let subject = NSDictionarySubject(shape: TrialShape(threads: 1, opsPerThread: 2_000))
+      for step in steps() { #expect(subject.read(step) == nil) }
     }
-    #expect(subject.check(writesPerThread: [all.count]).isEmpty)
-  }
 
-  @Test func everyCollectionNamesItsCallsAndWhatItLeavesOut() {
-    for info in [
-      SwiftArraySubject.info, SwiftDictionarySubject.info, SwiftSetSubject.info,
-      NSMutableSetSubject.info, NSCountedSetSubject.info,
-    ] {
-      #expect(!info.calls.isEmpty && info.leavesOut != nil, "\(info.id)")
+    @Test func mutableArrayWritesInBulkAndAtTheFrontAndIsEnumerated() {
+      let info = NSMutableArraySubject.info
+      let all = steps()
+      let made = Set(all.map { NSMutableArraySubject.writes[$0].rawValue })
+        .union(all.map { NSMutableArraySubject.reads[$0].rawValue })
+      #expect(made == Set(info.calls))
+      #expect(info.calls.contains("addObjects(from:)") && info.calls.contains("insert(_:at: 0)"))
+      let subject = NSMutableArraySubject(shape: TrialShape(threads: 1, opsPerThread: all.count))
+      for step in all {
+        subject.write(step)
+        #expect(subject.read(step) == nil)
+      }
+      #expect(subject.check(writesPerThread: [all.count]).isEmpty)
+    }
+
+    @Test func mutableDictionaryWritesInBulkAndIsEnumerated() {
+      let info = NSMutableDictionarySubject.info
+      let all = steps()
+      let made = Set(all.map { NSMutableDictionarySubject.writes[$0].rawValue })
+        .union(all.map { NSMutableDictionarySubject.reads[$0].rawValue })
+      #expect(made == Set(info.calls))
+      #expect(info.calls.contains("addEntries(from:)"))
+      let subject = NSMutableDictionarySubject(
+        shape: TrialShape(threads: 1, opsPerThread: all.count))
+      for step in all {
+        subject.write(step)
+        #expect(subject.read(step) == nil)
+      }
+      #expect(subject.check(writesPerThread: [all.count]).isEmpty)
+    }
+
+    @Test func everyCollectionNamesItsCallsAndWhatItLeavesOut() {
+      for info in [
+        SwiftArraySubject.info, SwiftDictionarySubject.info, SwiftSetSubject.info,
+        NSMutableSetSubject.info, NSCountedSetSubject.info,
+      ] {
+        #expect(!info.calls.isEmpty && info.leavesOut != nil, "\(info.id)")
+      }
     }
   }
 }

@@ -5,77 +5,79 @@ import Testing
 
 /// The mutable subjects' writes and reads are the calls they name, all of them drawn; and
 /// every Foundation subject says what it calls and what it leaves out.
-@Suite struct SubjectCallsTests {
-  func steps(_ count: Int = 4_000) -> [Step] {
-    var random = SplitMixForTests(seed: 17)
-    return (0..<count).map { Step(thread: 0, seq: $0, random: random.next()) }
-  }
+extension InProcessSubjects {
+  @Suite struct SubjectCallsTests {
+    func steps(_ count: Int = 4_000) -> [Step] {
+      var random = SplitMixForTests(seed: 17)
+      return (0..<count).map { Step(thread: 0, seq: $0, random: random.next()) }
+    }
 
-  @Test func cacheSetsWithCostsRemovesClearsAndEvictsUnderItsLimits() {
-    let drawn = Set(steps().map { NSCacheSubject.write(for: $0) })
-    #expect(drawn == Set(NSCacheSubject.Write.allCases))
-    let calls = NSCacheSubject.info.calls
-    for write in NSCacheSubject.Write.allCases {
-      #expect(calls.contains("\(write.rawValue) (write)"))
+    @Test func cacheSetsWithCostsRemovesClearsAndEvictsUnderItsLimits() {
+      let drawn = Set(steps().map { NSCacheSubject.write(for: $0) })
+      #expect(drawn == Set(NSCacheSubject.Write.allCases))
+      let calls = NSCacheSubject.info.calls
+      for write in NSCacheSubject.Write.allCases {
+        #expect(calls.contains("\(write.rawValue) (write)"))
+      }
+      #expect(calls.contains { $0.contains("countLimit") && $0.contains("totalCostLimit") })
+      // Alone, every lookup is nil or right, and so is the end state.
+      let all = steps()
+      let subject = NSCacheSubject(shape: TrialShape(threads: 1, opsPerThread: all.count))
+      for step in all {
+        subject.write(step)
+        #expect(subject.read(step) == nil)
+      }
+      #expect(subject.check(writesPerThread: [all.count]).isEmpty)
     }
-    #expect(calls.contains { $0.contains("countLimit") && $0.contains("totalCostLimit") })
-    // Alone, every lookup is nil or right, and so is the end state.
-    let all = steps()
-    let subject = NSCacheSubject(shape: TrialShape(threads: 1, opsPerThread: all.count))
-    for step in all {
-      subject.write(step)
-      #expect(subject.read(step) == nil)
-    }
-    #expect(subject.check(writesPerThread: [all.count]).isEmpty)
-  }
 
-  @Test func defaultsAreSetTypedRemovedRegisteredAndReadWhole() {
-    let all = steps(800)
-    #expect(
-      Set(all.map { UserDefaultsSubject.writes[$0] }) == Set(UserDefaultsSubject.Write.allCases))
-    #expect(
-      Set(all.map { UserDefaultsSubject.reads[$0] }) == Set(UserDefaultsSubject.Read.allCases))
-    let calls = UserDefaultsSubject.info.calls.joined(separator: "\n")
-    for call in [
-      "removeObject(forKey:)", "register(defaults:)", "integer(forKey:)",
-      "dictionaryRepresentation()",
-    ] {
-      #expect(calls.contains(call), "userdefaults does not call \(call)")
+    @Test func defaultsAreSetTypedRemovedRegisteredAndReadWhole() {
+      let all = steps(800)
+      #expect(
+        Set(all.map { UserDefaultsSubject.writes[$0] }) == Set(UserDefaultsSubject.Write.allCases))
+      #expect(
+        Set(all.map { UserDefaultsSubject.reads[$0] }) == Set(UserDefaultsSubject.Read.allCases))
+      let calls = UserDefaultsSubject.info.calls.joined(separator: "\n")
+      for call in [
+        "removeObject(forKey:)", "register(defaults:)", "integer(forKey:)",
+        "dictionaryRepresentation()",
+      ] {
+        #expect(calls.contains(call), "userdefaults does not call \(call)")
+      }
+      let subject = UserDefaultsSubject(shape: TrialShape(threads: 1, opsPerThread: all.count))
+      for step in all {
+        subject.write(step)
+        #expect(subject.read(step) == nil)
+      }
+      #expect(subject.check(writesPerThread: [all.count]).isEmpty)
     }
-    let subject = UserDefaultsSubject(shape: TrialShape(threads: 1, opsPerThread: all.count))
-    for step in all {
-      subject.write(step)
-      #expect(subject.read(step) == nil)
-    }
-    #expect(subject.check(writesPerThread: [all.count]).isEmpty)
-  }
 
-  @Test func fileManagerReadsListsAndAsksAccessOfEmptyNonASCIIDirectoryAndMissingNames() {
-    let all = steps()
-    let info = FileAttributesSubject.info
-    #expect(Set(all.map { FileAttributesSubject.choice[$0].rawValue }) == Set(info.calls))
-    let names = FileAttributesSubject.names
-    let edges = Set(names.values.prefix(names.edgeCount))
-    #expect(
-      edges.isSuperset(of: [
-        0, FileAttributesSubject.unicode, FileAttributesSubject.itself,
-        FileAttributesSubject.missing,
-      ]))
-    for text in ["é 日本.txt", "the directory", "a missing name", "f0 (0 bytes)"] {
-      #expect(names.summary.contains(text))
+    @Test func fileManagerReadsListsAndAsksAccessOfEmptyNonASCIIDirectoryAndMissingNames() {
+      let all = steps()
+      let info = FileAttributesSubject.info
+      #expect(Set(all.map { FileAttributesSubject.choice[$0].rawValue }) == Set(info.calls))
+      let names = FileAttributesSubject.names
+      let edges = Set(names.values.prefix(names.edgeCount))
+      #expect(
+        edges.isSuperset(of: [
+          0, FileAttributesSubject.unicode, FileAttributesSubject.itself,
+          FileAttributesSubject.missing,
+        ]))
+      for text in ["é 日本.txt", "the directory", "a missing name", "f0 (0 bytes)"] {
+        #expect(names.summary.contains(text))
+      }
+      let subject = FileAttributesSubject(shape: TrialShape(threads: 1, opsPerThread: all.count))
+      for step in all { #expect(subject.read(step) == nil) }
     }
-    let subject = FileAttributesSubject(shape: TrialShape(threads: 1, opsPerThread: all.count))
-    for step in all { #expect(subject.read(step) == nil) }
-  }
 
-  @Test func everyFoundationSubjectNamesItsCallsAndWhatItLeavesOut() {
-    // The baselines and misuse subjects make no Foundation call worth naming.
-    let exempt: Set<String> = ["counter", "noop", "deadlock", "recursive-lock-deadlock"]
-    let infos: [SubjectInfo] = FoundationCatalog.catalog.visibleSubjects.map { $0.info }
-    #expect(infos.count > 60)
-    for info in infos where !exempt.contains(info.id) {
-      #expect(!info.calls.isEmpty, "\(info.id) names no calls")
-      #expect(info.leavesOut != nil, "\(info.id) does not say what it leaves out")
+    @Test func everyFoundationSubjectNamesItsCallsAndWhatItLeavesOut() {
+      // The baselines and misuse subjects make no Foundation call worth naming.
+      let exempt: Set<String> = ["counter", "noop", "deadlock", "recursive-lock-deadlock"]
+      let infos: [SubjectInfo] = FoundationCatalog.catalog.visibleSubjects.map { $0.info }
+      #expect(infos.count > 60)
+      for info in infos where !exempt.contains(info.id) {
+        #expect(!info.calls.isEmpty, "\(info.id) names no calls")
+        #expect(info.leavesOut != nil, "\(info.id) does not say what it leaves out")
+      }
     }
   }
 }

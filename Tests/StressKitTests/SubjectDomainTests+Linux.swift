@@ -5,7 +5,7 @@ import Testing
 
 /// The swift-foundation styles, String(format:) and the calendars make the calls a server
 /// makes, on the edges their triggers need.
-extension SubjectDomainTests {
+extension InProcessSubjects.SubjectDomainTests {
   @Test func numberFormatStylesTakeEdgeNumbersInEveryCommonStyleAndParseBack() {
     let numbers = edges(NumberFormatStyleSubject.self)
     #expect(numbers.first == 0 && numbers.contains { $0.isNaN } && numbers.contains(-.infinity))

@@ -5,7 +5,7 @@ import Testing
 
 /// The Summary's value and string classes, and the coders, make the calls an application
 /// makes (bulk, enumeration, search, options, both directions) on their types' edge values.
-extension SubjectDomainTests {
+extension InProcessSubjects.SubjectDomainTests {
   func edges<Spec: SharedReadOnly>(_ spec: Spec.Type) -> [Spec.Input] {
     Array(Spec.inputs.values.prefix(Spec.inputs.edgeCount))
   }
