@@ -1,6 +1,7 @@
 import Foundation
-import StressKit
 import Testing
+
+@testable import StressKit
 
 #if canImport(Glibc)
   import Glibc
@@ -17,7 +18,12 @@ import Testing
   /// A file-size limit (`ulimit -f`, in KiB) stands for a full disk: the write that crosses
   /// it fails part way, exactly as ENOSPC does. The run says so and exits 2, its file ends in
   /// a whole row, and `--resume` with room again finishes it, every trial exactly once.
-  @Test func aWriteThatFailsPartWayLeavesWholeRowsAndResumes() throws {
+  @Test(
+    .disabled(
+      if: Platform.hasThreadSanitizer,
+      "ThreadSanitizer's runtime dies of SIGBUS under a 2 KiB file-size limit, before any trial")
+  )
+  func aWriteThatFailsPartWayLeavesWholeRowsAndResumes() throws {
     let dir = try temporaryDirectory()
     let csv = dir.appendingPathComponent("out.csv")
     let limited = try runShell("ulimit -f 2; $STRESS \(Self.small) --out out.csv --quiet", in: dir)
