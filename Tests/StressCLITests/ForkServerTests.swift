@@ -116,7 +116,14 @@ import Testing
     }
     // The command's runner adopts its workers; this test process adopts nothing.
     #expect(!Platform.isSubreaper)
-    let kids = children(of: process.processIdentifier)
+    // The first row can be on disk, and the zygote running, before the next worker is forked:
+    // wait for it (a second, at most, in practice).
+    let expected = Platform.hasThreadSanitizer ? 1 : 2
+    var kids = children(of: process.processIdentifier)
+    for _ in 0..<400 where kids.count < expected {
+      usleep(25_000)
+      kids = children(of: process.processIdentifier)
+    }
     let commands = kids.map { pid in
       (try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? ""
     }
