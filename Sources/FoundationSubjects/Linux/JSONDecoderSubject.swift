@@ -83,7 +83,8 @@ package enum JSONDecoderSubject: SharedReadOnly {
   package static let sendable: Bool? = Sendability.of(JSONDecoder.self)
   package static let leavesOut =
     "changing a shared decoder's settings while it decodes, custom strategies (closures), "
-    + "userInfo, JSONSerialization's writing direction"
+    + "userInfo, JSONSerialization's writing direction, a JSON5 text that ends in its last digit "
+    + "(each JSON5 text is decoded with a newline after it: see format)"
   static let nested = String(repeating: "[", count: 64) + String(repeating: "]", count: 64)
   package static let inputs = InputDomain(
     "JSON texts",
@@ -130,7 +131,12 @@ package enum JSONDecoderSubject: SharedReadOnly {
     case .value: return run { "\(try d.plain.decode(Value.self, from: data))" }
     case .api: return run { "\(try d.api.decode(Payload.self, from: data))" }
     case .floats: return run { "\(try d.floats.decode(Payload.self, from: data))" }
-    case .json5: return run { "\(try d.json5.decode(Value.self, from: data))" }
+    case .json5:
+      // JSON5's scanner reads past a top-level number that ends the buffer and traps at random,
+      // with no race (about 1 process in 20 here; swift-foundation PR 1625, after 6.3.1). A
+      // newline after the text, as a file ends, keeps this subject's crashes to races.
+      let terminated = Data((text + "\n").utf8)
+      return run { "\(try d.json5.decode(Value.self, from: terminated))" }
     case .fragment:
       let int = run { "\(try d.plain.decode(Int64.self, from: data))" }
       return int + " " + run { "\(try d.plain.decode(String.self, from: data).count)" }
