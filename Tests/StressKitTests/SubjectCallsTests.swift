@@ -69,6 +69,70 @@ extension InProcessSubjects {
       for step in all { #expect(subject.read(step) == nil) }
     }
 
+    /// Alone, `Subject` reads back every step's write and ends whole.
+    func expectWholeAlone<Subject: StressSubject>(_ make: (TrialShape) -> Subject, _ all: [Step]) {
+      let subject = make(TrialShape(threads: 1, opsPerThread: all.count))
+      for step in all {
+        subject.write(step)
+        #expect(subject.read(step) == nil)
+      }
+      #expect(subject.check(writesPerThread: [all.count]).isEmpty)
+    }
+
+    @Test func mutableStringsAppendInsertDeleteAndReplaceNonASCIISegments() {
+      let all = steps()
+      let info = NSMutableStringSubject.info
+      let made = Set(all.map { NSMutableStringSubject.writes[$0].rawValue })
+        .union(all.map { NSMutableStringSubject.reads[$0].rawValue })
+      #expect(made == Set(info.calls))
+      let suffixes = NSMutableStringSubject.suffixes
+      #expect(suffixes.values.prefix(suffixes.edgeCount).contains { $0.utf16.count == 2 })
+      #expect(info.inputs == [suffixes.summary])
+      expectWholeAlone(NSMutableStringSubject.init, all)
+    }
+
+    @Test func mutableDataGrowsThreeWaysAndIsReadAtItsEnds() {
+      let all = steps()
+      let info = NSMutableDataSubject.info
+      let made = Set(all.map { NSMutableDataSubject.writes[$0].rawValue })
+        .union(all.map { NSMutableDataSubject.reads[$0].rawValue })
+      #expect(made == Set(info.calls))
+      #expect(Set(all.map { NSMutableDataSubject.chunks.index(for: $0) }) == [0, 1, 2])
+      expectWholeAlone(NSMutableDataSubject.init, all)
+    }
+
+    @Test func mutableAttributedStringsInsertAddAttributesAndAreReadByRuns() {
+      let all = steps()
+      let info = NSMutableAttributedStringSubject.info
+      let made = Set(all.map { NSMutableAttributedStringSubject.writes[$0].rawValue })
+        .union(all.map { NSMutableAttributedStringSubject.reads[$0].rawValue })
+      #expect(made == Set(info.calls))
+      expectWholeAlone(NSMutableAttributedStringSubject.init, all)
+    }
+
+    @Test func mutableCharacterSetsGrowThreeWaysRemoveAndAnswerMembership() {
+      let all = steps()
+      let info = NSMutableCharacterSetSubject.info
+      let made = Set(all.map { NSMutableCharacterSetSubject.writes[$0].rawValue })
+        .union(all.map { NSMutableCharacterSetSubject.reads[$0].rawValue })
+      #expect(made == Set(info.calls))
+      expectWholeAlone(NSMutableCharacterSetSubject.init, all)
+    }
+
+    @Test func notificationsAreObservedByNameOrAllAndPostedBothWays() {
+      let all = steps(400)
+      let calls = NotificationCenterSubject.info.calls
+      #expect(
+        Set(all.map { NotificationCenterSubject.posts[$0].rawValue + " (read)" })
+          .isSubset(of: calls))
+      #expect(Set(all.map { NotificationCenterSubject.posts[$0] }).count == 2)
+      #expect(calls.contains { $0.contains("forName: nil") })
+      expectWholeAlone(NotificationCenterSubject.init, all)
+      let writes = Set(all.map { NotificationQueueSubject.writes[$0].rawValue })
+      #expect(writes == Set(NotificationQueueSubject.info.calls))
+      expectWholeAlone(NotificationQueueSubject.init, all)
+    }
+
     @Test func everyFoundationSubjectNamesItsCallsAndWhatItLeavesOut() {
       // The baselines and misuse subjects make no Foundation call worth naming.
       let exempt: Set<String> = ["counter", "noop", "deadlock", "recursive-lock-deadlock"]

@@ -5,18 +5,27 @@ import Synchronization
 /// One `NotificationQueue` shared by every thread (the Summary lists it as unsafe; each
 /// thread has its own `default`): writes enqueue a notification carrying their token, posted
 /// at once (`.now`) to a private `NotificationCenter`, whose observer keeps the tokens it
-/// receives. Every token must arrive exactly once.
+/// receives; or first enqueue a scratch notification to be posted when idle, and take it back
+/// with `dequeueNotifications(matching:coalesceMask:)`, so that the queue's pending list
+/// changes under other threads. No thread runs its run loop, so nothing posts a scratch one
+/// that a write did not take back. Every token must arrive exactly once, and no scratch one.
 package final class NotificationQueueSubject: StressSubject, @unchecked Sendable {
-  package static let info = SubjectInfo(
-    id: "notificationqueue", summary: "a shared NotificationQueue: enqueue(_:postingStyle: .now)",
-    documented: .unsafe, sendable: Sendability.of(NotificationQueue.self), defaultReadRatio: 0,
-    calls: [
-      "enqueue(_:postingStyle: .now, coalesceMask: [], forModes: nil)"
-    ],
-    leavesOut:
-      ".asap and .whenIdle posting, coalescing, dequeueNotifications(matching:coalesceMask:), NotificationQueue.default"
-  )
+  package enum Write: String, CaseIterable {
+    case now = "enqueue(_:postingStyle: .now, coalesceMask: [], forModes: nil)"
+    case dequeue =
+      "enqueue(_:postingStyle: .whenIdle, coalesceMask: .onName, forModes: nil) of a scratch one, dequeueNotifications(matching:coalesceMask: .onName), then the .now one"
+  }
 
+  package static let info = SubjectInfo(
+    id: "notificationqueue",
+    summary: "a shared NotificationQueue: enqueue .now, enqueue .whenIdle and dequeue",
+    documented: .unsafe, sendable: Sendability.of(NotificationQueue.self), defaultReadRatio: 0,
+    calls: Write.allCases.map(\.rawValue),
+    leavesOut: ".asap posting and delivery from a running run loop, coalescing of pending "
+      + "notifications with each other, NotificationQueue.default")
+
+  package static let writes = InputDomain("writes", edges: [], ordinary: Write.allCases)
+  static let scratch = Notification.Name("stress.notificationqueue.scratch")
   static let name = Notification.Name("stress.notificationqueue")
   private let center = NotificationCenter()
   private let queue: NotificationQueue
@@ -30,7 +39,8 @@ package final class NotificationQueueSubject: StressSubject, @unchecked Sendable
   package init(shape: TrialShape) {
     queue = NotificationQueue(notificationCenter: center)
     let received = self.received
-    observer = center.addObserver(forName: Self.name, object: nil, queue: nil) { note in
+    // Every name: a scratch notification posted would show as a token no write made.
+    observer = center.addObserver(forName: nil, object: nil, queue: nil) { note in
       if let token = (note.object as? NSNumber)?.intValue {
         received.tokens.withLock { $0.append(token) }
       }
@@ -42,6 +52,11 @@ package final class NotificationQueueSubject: StressSubject, @unchecked Sendable
   }
 
   package func write(_ step: Step) {
+    if Self.writes[step] == .dequeue {
+      let pending = Notification(name: Self.scratch, object: NSNumber(value: -step.token))
+      queue.enqueue(pending, postingStyle: .whenIdle, coalesceMask: .onName, forModes: nil)
+      queue.dequeueNotifications(matching: pending, coalesceMask: .onName)
+    }
     queue.enqueue(
       Notification(name: Self.name, object: NSNumber(value: step.token)), postingStyle: .now,
       coalesceMask: [], forModes: nil)

@@ -1,20 +1,38 @@
 import Foundation
 import StressKit
 
-/// One shared `NSMutableData`, as a buffer being filled: writes append a token's 8 bytes,
-/// reads decode a random aligned 8-byte chunk, which must be a token some write made.
+/// One shared `NSMutableData`, as a buffer being filled: each write adds a token's 8 bytes at
+/// the end (appended, as a replacement of the empty range at the end, or by growing the length
+/// and then filling the new bytes through `mutableBytes`); reads decode a random aligned 8-byte
+/// chunk (copied out, sliced, or read in place through `bytes`), which must be a token some
+/// write made. The first and last chunk are drawn often: the ends are where a write lands.
 package final class NSMutableDataSubject: StressSubject, @unchecked Sendable {
+  package enum Write: String, CaseIterable {
+    case append = "append(_:length:) of 8 bytes"
+    case replace = "replaceBytes(in:withBytes:length:) of the empty range at the end"
+    case grow = "increaseLength(by: 8), then mutableBytes filled"
+  }
+
+  package enum Read: String, CaseIterable {
+    case getBytes = "length, getBytes(_:range:)"
+    case subdata = "subdata(with:)"
+    case bytes = "bytes (read in place)"
+  }
+
   package static let info = SubjectInfo(
-    id: "nsmutabledata", summary: "NSMutableData: append(_:length:), getBytes(_:range:)",
+    id: "nsmutabledata",
+    summary: "NSMutableData: append, replaceBytes, increaseLength; getBytes, subdata, bytes",
     documented: .unsafe, sendable: Sendability.of(NSMutableData.self),
-    calls: [
-      "append(_:length:) of 8 bytes (write)",
-      "length (read)",
-      "getBytes(_:range:) (read)",
-    ],
-    leavesOut:
-      "replaceBytes(in:withBytes:length:), resetBytes(in:), setting length, increaseLength(by:), mutableBytes, bytes"
-  )
+    calls: Write.allCases.map(\.rawValue) + Read.allCases.map(\.rawValue),
+    inputs: [chunks.summary],
+    leavesOut: "resetBytes(in:), setting length smaller, range(of:options:in:) and whole-buffer "
+      + "copies, which are linear in a growing buffer")
+
+  package static let writes = InputDomain("writes", edges: [], ordinary: Write.allCases)
+  package static let reads = InputDomain("reads", edges: [], ordinary: Read.allCases)
+  /// Which chunk a read decodes: the first, the last, or any.
+  package static let chunks = InputDomain(
+    "chunks", edges: ["the first", "the last"], ordinary: ["any"])
 
   private let shape: TrialShape
   private let data = NSMutableData()
@@ -25,16 +43,38 @@ package final class NSMutableDataSubject: StressSubject, @unchecked Sendable {
 
   package func write(_ step: Step) {
     var token = step.token.littleEndian
-    data.append(&token, length: 8)
+    switch Self.writes[step] {
+    case .append: data.append(&token, length: 8)
+    case .replace:
+      data.replaceBytes(in: NSRange(location: data.length, length: 0), withBytes: &token, length: 8)
+    case .grow:
+      data.increaseLength(by: 8)
+      data.mutableBytes.storeBytes(of: token, toByteOffset: data.length - 8, as: Int.self)
+    }
   }
 
   package func read(_ step: Step) -> String? {
     let length = data.length
     guard length % 8 == 0 else { return "length \(length) is not a whole number of tokens" }
     guard length > 0 else { return nil }
+    let count = length / 8
+    let chunk: Int
+    switch Self.chunks.index(for: step) {
+    case 0: chunk = 0
+    case 1: chunk = count - 1
+    default: chunk = Int(step.random % UInt64(count))
+    }
     var token = 0
-    data.getBytes(
-      &token, range: NSRange(location: Int(step.random % UInt64(length / 8)) * 8, length: 8))
+    switch Self.reads[step] {
+    case .getBytes:
+      data.getBytes(&token, range: NSRange(location: chunk * 8, length: 8))
+    case .subdata:
+      let part = data.subdata(with: NSRange(location: chunk * 8, length: 8))
+      guard part.count == 8 else { return "subdata of 8 bytes has \(part.count)" }
+      token = part.withUnsafeBytes { $0.loadUnaligned(as: Int.self) }
+    case .bytes:
+      token = data.bytes.loadUnaligned(fromByteOffset: chunk * 8, as: Int.self)
+    }
     let value = Int(littleEndian: token)
     return shape.couldHaveWritten(value) ? nil : "chunk holds \(value), which no write made"
   }

@@ -2,8 +2,9 @@ import Foundation
 import StressKit
 import Synchronization
 
-/// A private `NotificationCenter`, as an app's event bus: writes add or remove an observer
-/// (each thread keeps at most one), reads post. Every post must reach every observer that was
+/// A private `NotificationCenter`, as an app's event bus: writes add an observer (of the name,
+/// or of every name) or remove it (each thread keeps at most one), reads post (by name, or a
+/// `Notification`). Every post must reach every observer that was
 /// registered for its whole duration: registered before the post began, and not yet being
 /// removed when it returned (delivery is synchronous on the posting thread). The bookkeeping
 /// uses its own lock, never held across a call into the center.
@@ -15,12 +16,19 @@ package final class NotificationCenterSubject: StressSubject, @unchecked Sendabl
     traits: [.ordersPerThread],
     calls: [
       "addObserver(forName:object:queue: nil, using:) (write)",
+      "addObserver(forName: nil, object:queue: nil, using:) (every name) (write)",
       "removeObserver(_:) (write)",
-      "post(name:object:userInfo:) (read)",
-    ],
+    ] + Post.allCases.map { "\($0.rawValue) (read)" },
     leavesOut:
       "NotificationCenter.default, addObserver(_:selector:name:object:), delivery on an OperationQueue, filtering by object"
   )
+
+  package enum Post: String, CaseIterable {
+    case named = "post(name:object:userInfo:)"
+    case notification = "post(_:) of a Notification"
+  }
+
+  package static let posts = InputDomain("posts", edges: [], ordinary: Post.allCases)
 
   static let name = Notification.Name("stress.subject")
 
@@ -62,7 +70,9 @@ package final class NotificationCenterSubject: StressSubject, @unchecked Sendabl
       live[step.thread] = nil
     } else {
       let observer = Observer()
-      let token = center.addObserver(forName: Self.name, object: nil, queue: nil) { note in
+      // Every other registration observes every name: posts here carry only this one.
+      let name = step.random & 1 == 0 ? Self.name : nil
+      let token = center.addObserver(forName: name, object: nil, queue: nil) { note in
         if let id = note.userInfo?["id"] as? Int {
           observer.received.withLock { _ = $0.insert(id) }
         }
@@ -75,7 +85,10 @@ package final class NotificationCenterSubject: StressSubject, @unchecked Sendabl
   package func read(_ step: Step) -> String? {
     let id = postIDs.add(1, ordering: .relaxed).newValue
     let before = registered.withLock { $0 }
-    center.post(name: Self.name, object: nil, userInfo: ["id": id])
+    switch Self.posts[step] {
+    case .named: center.post(name: Self.name, object: nil, userInfo: ["id": id])
+    case .notification: center.post(Notification(name: Self.name, userInfo: ["id": id]))
+    }
     let after = registered.withLock { $0 }
     var missed = 0
     for (key, observer) in before where after[key] === observer {

@@ -1,46 +1,98 @@
 import Foundation
 import StressKit
 
-/// One shared `NSMutableAttributedString`, as rich text being built: writes append
-/// "<token>;" carrying the attribute "token" = the token; reads look at a random place, whose
-/// character must be a digit or the separator and whose attribute a token. The end string
-/// must hold every token once, each segment carrying its own.
+/// One shared `NSMutableAttributedString`, as rich text being built: each write adds one
+/// segment "<token>;" carrying the attribute "token" = the token (appended, inserted at the
+/// front, or appended plain and then given its attribute with `addAttribute`, inside
+/// `beginEditing()`/`endEditing()`). Reads look at a random place: its character, its
+/// attribute and that attribute's longest range, which must be exactly one segment whose
+/// text is its token; its attributes as a whole; and the runs of a stretch of 16 units. The
+/// end string holds every token once, each segment carrying its own.
 package final class NSMutableAttributedStringSubject: StressSubject, @unchecked Sendable {
+  package enum Write: String, CaseIterable {
+    case append = "append(_:) of an attributed \"<token>;\""
+    case insert = "insert(_:at: 0)"
+    case addAttribute =
+      "beginEditing(), append(_:) of plain text, addAttribute(_:value:range:), endEditing()"
+  }
+
+  package enum Read: String, CaseIterable {
+    case character = "length, string, then character(at:)"
+    case range = "attribute(_:at:longestEffectiveRange:in:), attributedSubstring(from:) of it"
+    case attributes = "attributes(at:effectiveRange:)"
+    case enumerate = "enumerateAttribute(_:in:options:using:) over 16 units"
+  }
+
   package static let info = SubjectInfo(
     id: "nsmutableattributedstring",
-    summary: "NSMutableAttributedString: append(_:), attribute(_:at:effectiveRange:)",
+    summary: "NSMutableAttributedString: append, insert, addAttribute; attributes, runs, slices",
     documented: .unsafe, sendable: Sendability.of(NSMutableAttributedString.self),
-    calls: [
-      "append(_:) of an attributed \"<token>;\" (write)",
-      "length (read)",
-      "string, then character(at:) (read)",
-      "attribute(_:at:effectiveRange:) (read)",
-    ],
-    leavesOut:
-      "addAttribute(_:value:range:), setAttributes(_:range:), replaceCharacters(in:with:), deleteCharacters(in:), beginEditing()/endEditing()"
-  )
+    calls: Write.allCases.map(\.rawValue) + Read.allCases.map(\.rawValue),
+    leavesOut: "setAttributes(_:range:), removeAttribute(_:range:), deleteCharacters(in:), "
+      + "replaceCharacters(in:with:) and non-ASCII text (nsmutablestring has it)")
 
+  package static let writes = InputDomain("writes", edges: [], ordinary: Write.allCases)
+  package static let reads = InputDomain("reads", edges: [], ordinary: Read.allCases)
   static let key = NSAttributedString.Key("token")
   private let text = NSMutableAttributedString(string: "")
 
   package init(shape: TrialShape) {}
 
   package func write(_ step: Step) {
-    text.append(
-      NSAttributedString(
-        string: "\(step.token);", attributes: [Self.key: NSNumber(value: step.token)]))
+    let segment = "\(step.token);"
+    let attributes = [Self.key: NSNumber(value: step.token)]
+    switch Self.writes[step] {
+    case .append: text.append(NSAttributedString(string: segment, attributes: attributes))
+    case .insert: text.insert(NSAttributedString(string: segment, attributes: attributes), at: 0)
+    case .addAttribute:
+      text.beginEditing()
+      text.append(NSAttributedString(string: segment))
+      let range = NSRange(location: text.length - segment.utf16.count, length: segment.utf16.count)
+      text.addAttribute(Self.key, value: NSNumber(value: step.token), range: range)
+      text.endEditing()
+    }
+  }
+
+  /// Nil if `value` is the token attribute of a whole segment, else what is wrong.
+  private func token(_ value: Any?, at: Int) -> String? {
+    guard let number = value as? NSNumber, Token.decode(number.intValue) != nil else {
+      return "the attribute at \(at) is \(value.map { "\($0)" } ?? "missing")"
+    }
+    return nil
   }
 
   package func read(_ step: Step) -> String? {
     let length = text.length
     guard length > 0 else { return nil }
     let at = Int(step.random % UInt64(length))
-    let unit = (text.string as NSString).character(at: at)
-    guard (48...57).contains(unit) || unit == 59 else { return "read UTF-16 unit \(unit)" }
-    var range = NSRange(location: 0, length: 0)
-    let value = text.attribute(Self.key, at: at, effectiveRange: &range) as? NSNumber
-    return value.map { Token.decode($0.intValue) != nil } == true
-      ? nil : "the attribute at \(at) is \(value.map { "\($0)" } ?? "missing")"
+    switch Self.reads[step] {
+    case .character:
+      let unit = (text.string as NSString).character(at: at)
+      return (48...57).contains(unit) || unit == 59 ? nil : "read UTF-16 unit \(unit)"
+    case .range:
+      // Segments are shorter than 40 units, so the longest range stays within this window.
+      let window = NSRange(
+        location: max(0, at - 40), length: min(length, at + 40) - max(0, at - 40))
+      var range = NSRange(location: 0, length: 0)
+      let value = text.attribute(Self.key, at: at, longestEffectiveRange: &range, in: window)
+      if let wrong = token(value, at: at) { return wrong }
+      let segment = text.attributedSubstring(from: range).string
+      let expected = "\((value as! NSNumber).intValue);"
+      return segment == expected ? nil : "the run of \(expected) holds '\(segment)'"
+    case .attributes:
+      var range = NSRange(location: 0, length: 0)
+      let all = text.attributes(at: at, effectiveRange: &range)
+      if all.count != 1 { return "\(all.count) attributes at \(at)" }
+      return token(all[Self.key], at: at)
+    case .enumerate:
+      var wrong: String?
+      let span = NSRange(location: at, length: min(16, length - at))
+      text.enumerateAttribute(Self.key, in: span, options: []) { value, range, stop in
+        wrong = token(value, at: range.location)
+        if wrong != nil { stop.pointee = true }
+      }
+      return wrong
+    }
   }
 
   package func check(writesPerThread: [Int]) -> Violations {
