@@ -133,6 +133,31 @@ extension InProcessSubjects {
       expectWholeAlone(NotificationQueueSubject.init, all)
     }
 
+    @Test func scannersScanFourWaysAndAreAskedWhereTheyStand() {
+      let all = steps(800)
+      let writes = Set(all.map { ScannerSubject.writes[$0].rawValue + " (write)" })
+      #expect(writes.count == 4 && writes.isSubset(of: ScannerSubject.info.calls))
+      expectWholeAlone(ScannerSubject.init, all)
+    }
+
+    @Test func fileHandlesAppendThreeWaysAndAreAskedTheirOffset() {
+      let all = steps(400)
+      let calls = FileHandleSubject.info.calls
+      #expect(Set(all.map { FileHandleSubject.writes[$0] }).count == 3)
+      #expect(calls.contains { $0.hasPrefix("write(contentsOf:)") })
+      #expect(calls.contains { $0.hasPrefix("seekToEnd()") })
+      expectWholeAlone(FileHandleSubject.init, all)
+    }
+
+    @Test func reconfiguredCalendarsComputeStartsAdditionsAndRanges() {
+      let all = steps()
+      let reads = Set(all.map { NSCalendarMutatingSubject.reads[$0].rawValue + " (read)" })
+      #expect(reads.count == 4 && reads.isSubset(of: NSCalendarMutatingSubject.info.calls))
+      expectWholeAlone(NSCalendarMutatingSubject.init, all)
+      #expect(NSCalendarMutatingSubject.daysIn(month: 2, year: 2000) == 29)
+      #expect(NSCalendarMutatingSubject.daysIn(month: 2, year: 1900) == 28)
+    }
+
     @Test func everyFoundationSubjectNamesItsCallsAndWhatItLeavesOut() {
       // The baselines and misuse subjects make no Foundation call worth naming.
       let exempt: Set<String> = ["counter", "noop", "deadlock", "recursive-lock-deadlock"]
