@@ -1,0 +1,42 @@
+/// What `ModelTest.explore` found: a verdict, how much it explored, and for a failure its
+/// report (the scenario, the interleaving step by step, and the replay token).
+public struct ExplorationResult: Sendable, CustomStringConvertible {
+  /// How the exploration ended.
+  public enum Verdict: String, Sendable {
+    /// No schedule explored failed.
+    case passed
+    /// A schedule's history has no sequential explanation.
+    case notLinearizable = "not linearizable"
+    /// A schedule left threads that can never go on.
+    case deadlock
+    /// A schedule never finished while its threads kept reaching primitives.
+    case livelock
+    /// A thread ran past the deadline without reaching a scheduled primitive.
+    case stuck
+    /// A replay did not run as recorded: the code under test is not deterministic apart from
+    /// its scheduling (time, randomness, hashing, threads of its own).
+    case replayDiverged = "replay diverged"
+    /// The controlled threads could not start.
+    case notRun = "not run"
+  }
+
+  /// How it ended.
+  public let verdict: Verdict
+  /// Schedules run, the failing one included.
+  public let schedules: Int
+  /// Scenarios drawn.
+  public let scenarios: Int
+  /// For an exhaustive search: whether every scenario it started was searched to the end of
+  /// its bound. Always false for the random strategies, which never finish.
+  public let exhausted: Bool
+  /// The failure, as a person reads it; for a pass, one line of what was explored.
+  public let report: String
+  /// The failing schedule's replay token, for `ScheduleStrategy.replay`.
+  public let replay: String?
+
+  /// Whether no schedule failed.
+  public var passed: Bool { verdict == .passed }
+
+  /// The report.
+  public var description: String { report }
+}

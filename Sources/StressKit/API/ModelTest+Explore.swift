@@ -1,0 +1,24 @@
+extension ModelTest {
+  /// Explores the interleavings of this model test's scenarios under the controlled
+  /// scheduler, where threads are real but run one at a time and switch only at scheduled
+  /// primitives (`ScheduledLock`, `ScheduledAtomicInt`, `ScheduledQueue`,
+  /// `ScheduledCondition`) and at operation starts; every history is checked for
+  /// linearizability, as under stress.
+  ///
+  /// Up to `schedules` schedules of `threads` threads, seeded by `seed` (scenarios and
+  /// random choices alike), stopping at the first failure. A thread that runs `stuckAfter`
+  /// seconds without reaching a primitive (a spin, a blocking call the scheduler does not see)
+  /// is reported, never waited for; so is a deadlock between scheduled primitives. Code that
+  /// uses none of them runs each operation whole: only their points interleave.
+  ///
+  /// A failure's report holds the scenario, the interleaving step by step and a replay token:
+  /// `explore(strategy: .replay(token))` runs the same schedule, with the same history.
+  public static func explore(
+    strategy: ScheduleStrategy = .pct(depth: 2), threads: Int = 2, schedules: Int = 1_000,
+    seed: UInt64 = 1, stuckAfter: Double = 2
+  ) -> ExplorationResult {
+    Exploration<Self>.run(
+      strategy: strategy, threads: threads, schedules: schedules, seed: seed,
+      stuckAfter: stuckAfter)
+  }
+}

@@ -1,0 +1,275 @@
+/// A model test's scenarios run under the controlled scheduler: each schedule a fresh
+/// instance, the initial part on the explorer's thread, the parallel part on controlled
+/// threads one step at a time, the post part last, and every history checked for
+/// linearizability against the sequential specification, with logical time for real time.
+package enum Exploration<M: ModelTest> {
+  /// Schedules of a scenario before the random strategies draw the next one.
+  package static var schedulesPerScenario: Int { 10 }
+
+  /// What one parallel thread answered: each call's result and its logical call and
+  /// response times. Written by its controlled thread, read by the explorer after the run.
+  private final class Lane: @unchecked Sendable {
+    var records: [(result: ModelValue, call: UInt64, response: UInt64)] = []
+  }
+
+  /// A scenario with its specification and checker, kept for all of its schedules.
+  private struct Drawn {
+    let number: Int
+    let scenario: Scenario
+    let ids: [[Int]]
+    let specification: SequentialSpecification
+    let checker: LinearizabilityChecker<Int, Int, Int>
+  }
+
+  private static func draw(_ number: Int, threads: Int, seed: UInt64) -> Drawn {
+    var random = SplitMix64(seed: seed, stream: number)
+    let scenario = Scenario.random(
+      M.operations, threads: threads, options: M.scenarios, readRatio: 0.5, using: &random)
+    var calls: [Scenario.Call] = []
+    var numbered: [Scenario.Call: Int] = [:]
+    let ids = scenario.lanes.map { lane in
+      lane.map { call in
+        if let id = numbered[call] { return id }
+        numbered[call] = calls.count
+        calls.append(call)
+        return calls.count - 1
+      }
+    }
+    let specification = SequentialSpecification(
+      operations: M.operations, calls: calls, make: M.makeSpecification, state: M.state(of:))
+    let checker = LinearizabilityChecker<Int, Int, Int>(initial: specification.root) {
+      specification.step($0, $1, $2)
+    }
+    return Drawn(
+      number: number, scenario: scenario, ids: ids, specification: specification,
+      checker: checker)
+  }
+
+  /// Explores up to `schedules` schedules of `threads` threads with `strategy`.
+  package static func run(
+    strategy: ScheduleStrategy, threads: Int, schedules: Int, seed: UInt64, stuckAfter: Double
+  ) -> ExplorationResult {
+    var threads = max(1, threads)
+    var seed = seed
+    var firstScenario = 0
+    var replayed: [Int]?
+    if case .replay(let token) = strategy {
+      let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+      guard parts.count == 4, let t = Int(parts[0]), t >= 1, let s = UInt64(parts[1]),
+        let n = Int(parts[2]), n >= 0, let choices = ScheduleTrace.choices(parts[3])
+      else {
+        return ExplorationResult(
+          verdict: .notRun, schedules: 0, scenarios: 0, exhausted: false,
+          report: "not run: '\(token)' is not a replay token (threads.seed.scenario.choices)",
+          replay: nil)
+      }
+      (threads, seed, firstScenario, replayed) = (t, s, n, choices)
+    }
+    let scheduler: ControlledScheduler
+    do {
+      scheduler = try ControlledScheduler(threads: threads)
+    } catch {
+      return ExplorationResult(
+        verdict: .notRun, schedules: 0, scenarios: 0, exhausted: false,
+        report: "not run: the controlled threads could not start: \(error.reason)", replay: nil)
+    }
+    defer { scheduler.close() }
+
+    func chooser() -> any ScheduleChooser {
+      switch strategy {
+      case .randomWalk: RandomWalk(seed: seed)
+      case .pct(let depth): PCTChooser(depth: depth, seed: seed)
+      case .exhaustive(let bound): PreemptionBoundedSearch(bound: bound)
+      case .replay: ReplayChooser(replayed ?? [])
+      }
+    }
+    let budget = replayed == nil ? max(1, schedules) : 1
+    // A search started is finished, unless it runs to ten times the budget.
+    let cap = budget * 10
+    var drawn = draw(firstScenario, threads: threads, seed: seed)
+    var current = chooser()
+    var scenarios = 1
+    var searched = true
+    var schedule = 0
+    while true {
+      if let failure = runOne(
+        drawn, scheduler: scheduler, chooser: current, schedule: schedule, threads: threads,
+        strategy: strategy, seed: seed, stuckAfter: stuckAfter)
+      {
+        return ExplorationResult(
+          verdict: failure.verdict, schedules: schedule + 1, scenarios: scenarios,
+          exhausted: false, report: failure.report, replay: failure.replay)
+      }
+      schedule += 1
+      let more = current.finish(choices: scheduler.trace.choices.count)
+      if let replay = current as? ReplayChooser {
+        guard !replay.diverged else {
+          return ExplorationResult(
+            verdict: .replayDiverged, schedules: 1, scenarios: 1, exhausted: false,
+            report: "replay diverged: the run asked for other choices than the token records, "
+              + "so the code under test depends on more than its scheduling (time, randomness, "
+              + "hashing, or threads of its own)", replay: nil)
+        }
+        break
+      }
+      if current is PreemptionBoundedSearch {
+        if more {
+          guard schedule < cap else {
+            searched = false
+            break
+          }
+          continue
+        }
+        guard schedule < budget else { break }
+        current = chooser()
+      } else {
+        guard schedule < budget else { break }
+        guard schedule % schedulesPerScenario == 0 else { continue }
+      }
+      drawn = draw(drawn.number + 1, threads: threads, seed: seed)
+      scenarios += 1
+    }
+    let exhausted: Bool
+    if case .exhaustive = strategy { exhausted = searched } else { exhausted = false }
+    var summary =
+      "passed: \(schedule) schedule\(schedule == 1 ? "" : "s") of \(scenarios) "
+      + "scenario\(scenarios == 1 ? "" : "s") (\(strategy), seed \(seed)), no failure"
+    if case .exhaustive(let bound) = strategy {
+      summary +=
+        exhausted
+        ? "; every scenario searched to the end: every schedule with at most \(bound) "
+          + "preemption\(bound == 1 ? "" : "s")"
+        : "; the last scenario's search was cut short at ten times the schedule budget"
+    }
+    return ExplorationResult(
+      verdict: .passed, schedules: schedule, scenarios: scenarios, exhausted: exhausted,
+      report: summary, replay: nil)
+  }
+
+  private struct Failed {
+    var verdict: ExplorationResult.Verdict
+    var report: String
+    var replay: String?
+  }
+
+  /// One schedule of `drawn`: nil if it passed.
+  private static func runOne(
+    _ drawn: Drawn, scheduler: ControlledScheduler, chooser: any ScheduleChooser, schedule: Int,
+    threads: Int, strategy: ScheduleStrategy, seed: UInt64, stuckAfter: Double
+  ) -> Failed? {
+    let operations = M.operations
+    let scenario = drawn.scenario
+    let instance = M.make()
+    var results = scenario.lanes.map { _ in [ModelValue]() }
+    var history: [LinearizabilityChecker<Int, Int, Int>.Operation] = []
+    var tick: UInt64 = 0
+    func alone(_ lane: Int) {
+      for (index, call) in scenario.lanes[lane].enumerated() {
+        tick += 1
+        let start = tick
+        let result = operations[call.operation].body(instance, call.choices)
+        tick += 1
+        results[lane].append(result)
+        history.append(
+          .init(
+            thread: lane, input: drawn.ids[lane][index],
+            output: drawn.specification.number(of: result), call: start, response: tick))
+      }
+    }
+    alone(threads)
+    let lanes = (0..<threads).map { _ in Lane() }
+    let bodies: [() -> Void] = (0..<threads).map { thread in
+      let lane = lanes[thread]
+      let calls = scenario.parallel[thread]
+      let names = calls.map { Scenario.describe($0, operations) }
+      return {
+        for (index, call) in calls.enumerated() {
+          let start = scheduler.begin(thread, names[index])
+          let result = operations[call.operation].body(instance, call.choices)
+          let end = scheduler.end(
+            thread, answered: result.isNoResult ? "" : Scenario.describe(result))
+          lane.records.append((result, start, end))
+        }
+      }
+    }
+    let failure = scheduler.run(
+      bodies, chooser: chooser, schedule: schedule, stuckAfter: stuckAfter)
+    let headline =
+      "schedule \(schedule + 1) (scenario \(drawn.number)) of \(strategy), seed \(seed)"
+    if let failure {
+      let table = Scenario.describeCalls(scenario, operations)
+      switch failure {
+      case .stuck(let text):
+        // The stuck thread may still run: nothing it writes is read.
+        return Failed(
+          verdict: .stuck,
+          report: ["stuck in \(headline): \(text)", table].joined(separator: "\n"),
+          replay: nil)
+      case .deadlock(let text):
+        let lines = text.split(separator: "\n")
+        let token = "\(threads).\(seed).\(drawn.number).\(scheduler.trace.token)"
+        return Failed(
+          verdict: .deadlock,
+          report: [
+            "\(lines[0]) in \(headline):", lines.dropFirst().joined(separator: "\n"), table,
+            "interleaving (\(scheduler.trace.steps.count) steps):",
+            scheduler.trace.render(last: 60), "replay: .replay(\"\(token)\")",
+          ].joined(separator: "\n"), replay: token)
+      case .livelock(let text):
+        return Failed(
+          verdict: .livelock,
+          report: [
+            "livelock in \(headline): \(text)", table, "the last steps:",
+            scheduler.trace.render(last: 30),
+          ].joined(separator: "\n"), replay: nil)
+      }
+    }
+    let token = "\(threads).\(seed).\(drawn.number).\(scheduler.trace.token)"
+    let offset = tick
+    for thread in 0..<threads {
+      for (index, record) in lanes[thread].records.enumerated() {
+        results[thread].append(record.result)
+        history.append(
+          .init(
+            thread: thread, input: drawn.ids[thread][index],
+            output: drawn.specification.number(of: record.result), call: offset + record.call,
+            response: offset + record.response))
+      }
+    }
+    tick = offset + scheduler.clock
+    alone(threads + 1)
+    let deadline = Platform.monotonicNanos() + UInt64(max(0.001, M.scenarios.checkSeconds) * 1e9)
+    switch drawn.checker.check(history, deadline: deadline) {
+    case .linearizable: return nil
+    case .unknown:
+      return Failed(
+        verdict: .notLinearizable,
+        report: "unknown in \(headline): the history's check ran out of its "
+          + "\(M.scenarios.checkSeconds) s, so this schedule is neither passed nor failed",
+        replay: token)
+    case .notLinearizable:
+      let trace = scheduler.trace
+      return Failed(
+        verdict: .notLinearizable,
+        report: [
+          "not linearizable: \(headline): no order of the calls explains what they answered:",
+          ScenarioTable.render(scenario, results: results, operations: operations),
+          "interleaving (\(trace.steps.count) steps, \(trace.switches) switches):",
+          trace.render(), "replay: .replay(\"\(token)\")",
+        ].joined(separator: "\n"), replay: token)
+    }
+  }
+}
+
+extension Scenario {
+  /// The scenario's calls as a table with no answers: what a schedule that never finished ran.
+  static func describeCalls<Instance>(
+    _ scenario: Scenario, _ operations: [ModelOperation<Instance>]
+  )
+    -> String
+  {
+    ScenarioTable.render(
+      scenario, results: scenario.lanes.map { $0.map { _ in ModelValue.noResult } },
+      operations: operations)
+  }
+}
