@@ -76,3 +76,31 @@ extension ModelTest {
     return false
   }
 }
+
+extension ModelTest {
+  /// Checks this model test under the controlled scheduler (`ModelTest.explore`): its
+  /// scenarios' interleavings chosen by `strategy` (`.pct(depth: 2)`, `.randomWalk`,
+  /// `.exhaustive(preemptions:)`, or `.replay(token)` of a failure), up to `schedules`
+  /// schedules of `threads` threads, seeded by `seed`. Only switches at scheduled primitives
+  /// (`ScheduledLock`, `ScheduledAtomicInt`, `ScheduledQueue`, `ScheduledCondition`) and at
+  /// operation starts are explored, so the type must use them.
+  ///
+  /// A failure is recorded as an issue: the scenario, the interleaving step by step, and the
+  /// call that replays it. Returns whether the check passed.
+  @discardableResult
+  public static func check(
+    strategy: ScheduleStrategy, threads: Int = 2, schedules: Int = 1_000, seed: UInt64 = 1,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) -> Bool {
+    let result = explore(strategy: strategy, threads: threads, schedules: schedules, seed: seed)
+    guard !result.passed else { return true }
+    let lines = result.report.split(separator: "\n", omittingEmptySubsequences: false).map {
+      $0.hasPrefix("replay: ") && result.replay != nil
+        ? "replay: \(Self.self).check(strategy: .replay(\"\(result.replay!)\"))" : String($0)
+    }
+    Issue.record(
+      Comment(rawValue: "\(info.id) " + lines.joined(separator: "\n")),
+      sourceLocation: sourceLocation)
+    return false
+  }
+}

@@ -35,9 +35,9 @@ import Testing
   // the choice of a loop compiled for a cheap subject; 189 until the controlled scheduler
   // (issue 31: the scheduled lock, atomic, queue and condition, LockPrimitive, PlainAtomicInt,
   // ScheduleStrategy, ExplorationResult and ModelTest.explore: 45), which users' types adopt.
-  // StressTesting is one function: `ModelTest.check()`.
+  // StressTesting is `ModelTest.check()`, under stress and under the controlled scheduler.
   @Test(arguments: [
-    ("StressKit", 234), ("StressCLI", 10), ("FoundationSubjects", 3), ("StressTesting", 1),
+    ("StressKit", 234), ("StressCLI", 10), ("FoundationSubjects", 3), ("StressTesting", 2),
   ])
   func theSurfaceIsSmallAndDocumented(module: String, ceiling: Int) throws {
     let declarations = try publicDeclarations(in: module)

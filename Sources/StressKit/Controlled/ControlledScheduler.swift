@@ -299,9 +299,10 @@ package final class ControlledScheduler: @unchecked Sendable {
     record(me, "lock(\(label))")
   }
 
-  /// Releases `object`, taken as a lock; the threads waiting for it can go on.
+  /// Releases `object`, taken as a lock; the threads waiting for it can go on. No point
+  /// before it: while the lock is held, a thread that would run instead could only wait for
+  /// it or do what the next point lets it do anyway.
   package func unlock(_ me: Int, _ object: AnyObject, kind: String, name: String?) {
-    point(me)
     let id = ObjectIdentifier(object)
     let label = label(object, kind, name)
     release(id)

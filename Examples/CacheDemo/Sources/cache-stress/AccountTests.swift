@@ -1,3 +1,4 @@
+import Foundation
 import StressKit
 
 /// `Account`, which promises thread safety: deposits, withdrawals and the balance, checked
@@ -7,9 +8,9 @@ enum AccountTest: ModelTest {
   static let info = SubjectInfo(
     id: "account", summary: "Account: deposit, withdraw, balance", documented: .notListed,
     expectations: [.neverFails(.unprotected, because: "Account documents itself as thread-safe")])
-  static func make() -> Account { Account() }
-  static func state(of account: Account) -> AnyHashable? { account.currentBalance }
-  static let operations: [ModelOperation<Account>] = [
+  static func make() -> Account<NSLock> { Account(lock: NSLock()) }
+  static func state(of account: Account<NSLock>) -> AnyHashable? { account.currentBalance }
+  static let operations: [ModelOperation<Account<NSLock>>] = [
     .write("deposit", [1, 2]) { $0.deposit($1) },
     .write("withdraw", [1, 2]) { $0.withdraw($1) },
     .read("balance") { $0.currentBalance },
@@ -23,9 +24,9 @@ enum FixedAccountTest: ModelTest {
     expectations: [
       .neverFails(.unprotected, because: "FixedAccount documents itself as thread-safe")
     ])
-  static func make() -> FixedAccount { FixedAccount() }
-  static func state(of account: FixedAccount) -> AnyHashable? { account.currentBalance }
-  static let operations: [ModelOperation<FixedAccount>] = [
+  static func make() -> FixedAccount<NSLock> { FixedAccount(lock: NSLock()) }
+  static func state(of account: FixedAccount<NSLock>) -> AnyHashable? { account.currentBalance }
+  static let operations: [ModelOperation<FixedAccount<NSLock>>] = [
     .write("deposit", [1, 2]) { $0.deposit($1) },
     .write("withdraw", [1, 2]) { $0.withdraw($1) },
     .read("balance") { $0.currentBalance },

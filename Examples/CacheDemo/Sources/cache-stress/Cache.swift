@@ -1,8 +1,8 @@
 import Foundation
+import StressKit
 
 /// What the tests need of a cache: both caches below have it.
 protocol KeyedCache: AnyObject, Sendable {
-  init()
   func value(forKey key: Int) -> Int?
   func value(forKey key: Int, create: () -> Int) -> Int
 }
@@ -10,18 +10,21 @@ protocol KeyedCache: AnyObject, Sendable {
 /// A small thread-safe cache, as apps write them: every method takes the lock. Yet
 /// `value(forKey:create:)` checks, then acts, under two separate acquisitions: two threads
 /// missing the same key both create a value, and they are handed different ones.
-final class Cache<Value>: @unchecked Sendable {
-  init() {}
+///
+/// Its lock is a type parameter: an `NSLock` in the app, a `ScheduledLock` under the
+/// controlled scheduler's tests (`ScheduledTests.swift`).
+final class Cache<Value, Lock: LockPrimitive>: @unchecked Sendable {
+  init(lock: Lock) { self.lock = lock }
 
-  private let lock = NSLock()
+  private let lock: Lock
   private var storage: [Int: Value] = [:]
 
   func value(forKey key: Int) -> Value? {
-    lock.withLock { storage[key] }
+    lock.locked { storage[key] }
   }
 
   func setValue(_ value: Value, forKey key: Int) {
-    lock.withLock { storage[key] = value }
+    lock.locked { storage[key] = value }
   }
 
   /// The bug: the check and the insert are not one critical section.
@@ -34,18 +37,18 @@ final class Cache<Value>: @unchecked Sendable {
 }
 
 /// The fix: check and insert under one acquisition.
-final class FixedCache<Value>: @unchecked Sendable {
-  init() {}
+final class FixedCache<Value, Lock: LockPrimitive>: @unchecked Sendable {
+  init(lock: Lock) { self.lock = lock }
 
-  private let lock = NSLock()
+  private let lock: Lock
   private var storage: [Int: Value] = [:]
 
   func value(forKey key: Int) -> Value? {
-    lock.withLock { storage[key] }
+    lock.locked { storage[key] }
   }
 
   func value(forKey key: Int, create: () -> Value) -> Value {
-    lock.withLock {
+    lock.locked {
       if let cached = storage[key] { return cached }
       let made = create()
       storage[key] = made
@@ -54,5 +57,5 @@ final class FixedCache<Value>: @unchecked Sendable {
   }
 }
 
-extension Cache<Int>: KeyedCache {}
-extension FixedCache<Int>: KeyedCache {}
+extension Cache: KeyedCache where Value == Int {}
+extension FixedCache: KeyedCache where Value == Int {}

@@ -1,3 +1,4 @@
+import StressKit
 import StressTesting
 import Testing
 
@@ -31,6 +32,47 @@ import Testing
       await #expect(processExitsWith: .success) { AccountTest.check() }
     } matching: { issue in
       issue.comments.contains { $0.rawValue.hasPrefix("account corrupt: not linearizable") }
+    }
+  }
+}
+
+// The same types with a `ScheduledLock`, under the controlled scheduler: each bug is found
+// with the interleaving that broke it, and the fixes pass a search of every schedule with up
+// to two preemptions. No exit test is needed: only one thread runs at a time.
+@Suite(.serialized) struct ControlledChecks {
+  @Test func theCacheBugIsFoundForEverySeedWithItsInterleaving() {
+    for seed: UInt64 in 1...100 {
+      let result = ScheduledCacheTest.explore(strategy: .pct(depth: 2), seed: seed)
+      #expect(result.verdict == .notLinearizable, "seed \(seed): \(result.report)")
+      #expect(result.report.contains("-- switch: thread") && result.replay != nil)
+    }
+  }
+
+  @Test func theAccountBugIsFoundByASearchOfOnePreemption() {
+    // Its scenarios must hold funds for one of two withdrawals: rarer than the cache's, so a
+    // search of every one-preemption schedule of each finds it sooner than PCT.
+    let result = ScheduledAccountTest.explore(strategy: .exhaustive(preemptions: 1))
+    #expect(result.verdict == .notLinearizable, "\(result.report)")
+    #expect(result.report.contains("withdraw(") && result.report.contains("interleaving ("))
+  }
+
+  @Test func theFixesPassABoundedExhaustiveSearch() {
+    for result in [
+      ScheduledFixedCacheTest.explore(strategy: .exhaustive(preemptions: 2), schedules: 2_000),
+      ScheduledFixedAccountTest.explore(strategy: .exhaustive(preemptions: 2), schedules: 2_000),
+    ] {
+      #expect(result.passed && result.exhausted, "\(result.report)")
+    }
+  }
+
+  @Test func aFailureIsAnIssueWithItsInterleavingAndItsReplay() {
+    withKnownIssue("value(forKey:create:) checks, then inserts, under two locks") {
+      ScheduledCacheTest.check(strategy: .pct(depth: 2), schedules: 100)
+    } matching: { issue in
+      issue.comments.contains {
+        $0.rawValue.hasPrefix("cache-scheduled not linearizable: schedule ")
+          && $0.rawValue.contains("replay: ScheduledCacheTest.check(strategy: .replay(\"")
+      }
     }
   }
 }

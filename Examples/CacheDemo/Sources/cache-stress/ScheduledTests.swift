@@ -1,0 +1,58 @@
+import StressKit
+
+// The same caches and accounts with a `ScheduledLock`, for the controlled scheduler
+// (`ModelTest.explore`, `check(strategy:)`): their threads switch only at the lock, so every
+// interleaving that matters can be searched, and a failure comes with the interleaving that
+// broke it and a token that replays it.
+
+/// `Cache` under the controlled scheduler.
+enum ScheduledCacheTest: ModelTest {
+  static let info = SubjectInfo(
+    id: "cache-scheduled", summary: "Cache with a ScheduledLock", documented: .notListed)
+  static func make() -> Numbered<Cache<Int, ScheduledLock>> {
+    Numbered(Cache(lock: ScheduledLock()))
+  }
+  static let operations: [ModelOperation<Numbered<Cache<Int, ScheduledLock>>>] = [
+    .read("value", 0..<2) { $0.value($1) },
+    .write("valueOrCreate", 0..<2) { $0.valueOrCreate($1) },
+  ]
+}
+
+/// `FixedCache` under the controlled scheduler.
+enum ScheduledFixedCacheTest: ModelTest {
+  static let info = SubjectInfo(
+    id: "fixed-cache-scheduled", summary: "FixedCache with a ScheduledLock",
+    documented: .notListed)
+  static func make() -> Numbered<FixedCache<Int, ScheduledLock>> {
+    Numbered(FixedCache(lock: ScheduledLock()))
+  }
+  static let operations: [ModelOperation<Numbered<FixedCache<Int, ScheduledLock>>>] = [
+    .read("value", 0..<2) { $0.value($1) },
+    .write("valueOrCreate", 0..<2) { $0.valueOrCreate($1) },
+  ]
+}
+
+/// `Account` under the controlled scheduler.
+enum ScheduledAccountTest: ModelTest {
+  static let info = SubjectInfo(
+    id: "account-scheduled", summary: "Account with a ScheduledLock", documented: .notListed)
+  static func make() -> Account<ScheduledLock> { Account(lock: ScheduledLock()) }
+  static let operations: [ModelOperation<Account<ScheduledLock>>] = [
+    .write("deposit", [1, 2]) { $0.deposit($1) },
+    .write("withdraw", [1, 2]) { $0.withdraw($1) },
+    .read("balance") { $0.currentBalance },
+  ]
+}
+
+/// `FixedAccount` under the controlled scheduler.
+enum ScheduledFixedAccountTest: ModelTest {
+  static let info = SubjectInfo(
+    id: "fixed-account-scheduled", summary: "FixedAccount with a ScheduledLock",
+    documented: .notListed)
+  static func make() -> FixedAccount<ScheduledLock> { FixedAccount(lock: ScheduledLock()) }
+  static let operations: [ModelOperation<FixedAccount<ScheduledLock>>] = [
+    .write("deposit", [1, 2]) { $0.deposit($1) },
+    .write("withdraw", [1, 2]) { $0.withdraw($1) },
+    .read("balance") { $0.currentBalance },
+  ]
+}
