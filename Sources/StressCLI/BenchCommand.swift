@@ -91,6 +91,7 @@ struct BenchCommand: Subcommand {
       row("overhead", o.name, "ratio", o.ratio, "x")
     }
     say(Table(header: ["pair", "bare", "harness", "ratio", "extra ns"], rows: table).render())
+    controlled(bench, row: row, say: say)
 
     // What the harness catches: at the overhead-free default size, then where races hide (a
     // short trial, a busy core), each with and without the burst.
@@ -173,6 +174,35 @@ struct BenchCommand: Subcommand {
     try file.append(rows)
     console.out(quiet ? path + "\n" : "\nWrote \(path)\n")
     return .success
+  }
+
+  /// The controlled scheduler: its primitives outside a run against the ones they stand for,
+  /// and the schedules a second it runs and checks.
+  func controlled(
+    _ bench: Benchmark, row: (String, String, String, Double, String) -> Void,
+    say: (String) -> Void
+  ) {
+    say("\nCONTROLLED SCHEDULER: primitives outside a run, median ns/op, 1 thread\n")
+    var table: [[String]] = []
+    for o in bench.primitiveOverhead() {
+      table.append([
+        o.name, String(format: "%.2f", o.referenceNanos), String(format: "%.2f", o.harnessNanos),
+        String(format: "%.2fx", o.ratio),
+      ])
+      row("controlled", o.name, "reference_ns_per_op", o.referenceNanos, "ns")
+      row("controlled", o.name, "scheduled_ns_per_op", o.harnessNanos, "ns")
+      row("controlled", o.name, "ratio", o.ratio, "x")
+    }
+    say(Table(header: ["pair", "bare", "scheduled", "ratio"], rows: table).render())
+    let rate = bench.schedulesPerSecond()
+    row(
+      "controlled", "lock-based counter, 2 threads x 3 calls, random walk", "schedules_per_sec",
+      rate, "1/s")
+    say(
+      String(
+        format:
+          "Schedules run and checked a second (a lock-based counter, 2 threads x 3 calls, random walk): %.0f\n",
+        rate))
   }
 
   /// Model tests: invocations a second and the checker's share by scenario shape, the

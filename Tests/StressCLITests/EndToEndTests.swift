@@ -300,8 +300,16 @@ import Testing
     let rows = try readCellRows(csv)
     #expect(
       Set(try rows.map { try $0.text("section") }) == [
-        "overhead", "detection", "detection-1000-ops", "detection-busy-core", "model", "process",
+        "overhead", "controlled", "detection", "detection-1000-ops", "detection-busy-core", "model",
+        "process",
       ])
+    // The controlled scheduler: both primitives against theirs, and a schedules-a-second rate.
+    let controlled = rows.filter { $0["section"] == "controlled" }
+    #expect(controlled.filter { $0["metric"] == "ratio" }.count == 2)
+    #expect(
+      controlled.contains {
+        $0["metric"] == "schedules_per_sec" && (Double($0["value"] ?? "") ?? 0) > 0
+      })
     // Model tests: a rate and a checker share per wrapper and scenario shape, with the
     // specification's states merged and not, the bound, and the four classic types beside
     // their fixes.

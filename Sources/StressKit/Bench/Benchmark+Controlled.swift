@@ -1,0 +1,77 @@
+import Foundation
+import Synchronization
+
+extension Benchmark {
+  /// A scheduled primitive outside any controlled run against the primitive it stands for,
+  /// ns/op, medians over `repeats` interleaved runs.
+  package func primitiveOverhead() -> [Overhead] {
+    let pairs: [(String, @Sendable (Int) -> Double, @Sendable (Int) -> Double)] = [
+      ("NSLock loop vs ScheduledLock loop", ReferenceLoops.nsLock, Self.scheduledLock),
+      ("Atomic<Int> add vs ScheduledAtomicInt add", Self.atomic, Self.scheduledAtomic),
+    ]
+    return pairs.map { name, bare, scheduled in
+      var a: [Double] = []
+      var b: [Double] = []
+      for _ in 0..<repeats {
+        let ops = ops
+        a.append(Self.onThread { bare(ops) })
+        b.append(Self.onThread { scheduled(ops) })
+      }
+      return Overhead(
+        name: name, referenceNanos: Percentiles(a)!.p50, harnessNanos: Percentiles(b)!.p50)
+    }
+  }
+
+  /// Schedules a second that the controlled scheduler runs and checks: a lock-based counter,
+  /// 2 threads x 3 calls, random walk; the median of `repeats` runs of `schedules`.
+  package func schedulesPerSecond(schedules: Int = 2_000) -> Double {
+    var rates: [Double] = []
+    for k in 0..<repeats {
+      let start = Platform.monotonicNanos()
+      let result = ScheduledCounterTest.explore(
+        strategy: .randomWalk, schedules: schedules, seed: UInt64(k + 1))
+      let seconds = Double(Platform.monotonicNanos() - start) / 1e9
+      rates.append(Double(result.schedules) / seconds)
+    }
+    return Percentiles(rates)!.p50
+  }
+
+  final class Guarded: @unchecked Sendable {
+    let lock = ScheduledLock()
+    @exclusivity(unchecked) var value = 0
+  }
+
+  @inline(never)
+  static func scheduledLock(ops: Int) -> Double {
+    let guarded = Guarded()
+    let start = Platform.monotonicNanos()
+    for _ in 0..<ops {
+      guarded.lock.lock()
+      guarded.value &+= 1
+      guarded.lock.unlock()
+    }
+    let elapsed = Platform.monotonicNanos() - start
+    ReferenceLoops.keep(UInt64(truncatingIfNeeded: guarded.value))
+    return Double(elapsed) / Double(ops)
+  }
+
+  @inline(never)
+  static func atomic(ops: Int) -> Double {
+    let atomic = Atomic<Int>(0)
+    let start = Platform.monotonicNanos()
+    for _ in 0..<ops { atomic.add(1, ordering: .sequentiallyConsistent) }
+    let elapsed = Platform.monotonicNanos() - start
+    ReferenceLoops.keep(UInt64(truncatingIfNeeded: atomic.load(ordering: .relaxed)))
+    return Double(elapsed) / Double(ops)
+  }
+
+  @inline(never)
+  static func scheduledAtomic(ops: Int) -> Double {
+    let atomic = ScheduledAtomicInt(0)
+    let start = Platform.monotonicNanos()
+    for _ in 0..<ops { atomic.add(1) }
+    let elapsed = Platform.monotonicNanos() - start
+    ReferenceLoops.keep(UInt64(truncatingIfNeeded: atomic.load()))
+    return Double(elapsed) / Double(ops)
+  }
+}
