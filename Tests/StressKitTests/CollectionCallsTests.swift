@@ -44,12 +44,7 @@ extension InProcessSubjects {
         .union(all.map { NSMutableArraySubject.reads[$0].rawValue })
       #expect(made == Set(info.calls))
       #expect(info.calls.contains("addObjects(from:)") && info.calls.contains("insert(_:at: 0)"))
-      let subject = NSMutableArraySubject(shape: TrialShape(threads: 1, opsPerThread: all.count))
-      for step in all {
-        subject.write(step)
-        #expect(subject.read(step) == nil)
-      }
-      #expect(subject.check(writesPerThread: [all.count]).isEmpty)
+      expectWholeAlone(NSMutableArraySubject.init, all)
     }
 
     @Test func mutableDictionaryWritesInBulkAndIsEnumerated() {
@@ -59,13 +54,7 @@ extension InProcessSubjects {
         .union(all.map { NSMutableDictionarySubject.reads[$0].rawValue })
       #expect(made == Set(info.calls))
       #expect(info.calls.contains("addEntries(from:)"))
-      let subject = NSMutableDictionarySubject(
-        shape: TrialShape(threads: 1, opsPerThread: all.count))
-      for step in all {
-        subject.write(step)
-        #expect(subject.read(step) == nil)
-      }
-      #expect(subject.check(writesPerThread: [all.count]).isEmpty)
+      expectWholeAlone(NSMutableDictionarySubject.init, all)
     }
 
     @Test func mutableSetAddsInBulkByUnionRemovesAndIsCountedAndEnumerated() {
@@ -77,12 +66,7 @@ extension InProcessSubjects {
       for call in ["addObjects(from:)", "union(_:)", "remove(_:)", "member(_:)", "for-in"] {
         #expect(info.calls.contains { $0.contains(call) }, "nsmutableset does not call \(call)")
       }
-      let subject = NSMutableSetSubject(shape: TrialShape(threads: 1, opsPerThread: all.count))
-      for step in all {
-        subject.write(step)
-        #expect(subject.read(step) == nil)
-      }
-      #expect(subject.check(writesPerThread: [all.count]).isEmpty)
+      expectWholeAlone(NSMutableSetSubject.init, all)
     }
 
     @Test func countedSetCountsTwiceAddedValuesOnceRemovedAndIsEnumerated() {
@@ -92,12 +76,7 @@ extension InProcessSubjects {
         .union(all.map { NSCountedSetSubject.reads[$0].rawValue })
       #expect(made == Set(info.calls))
       #expect(info.calls.contains { $0.contains("remove(_:)") })
-      let subject = NSCountedSetSubject(shape: TrialShape(threads: 1, opsPerThread: all.count))
-      for step in all {
-        subject.write(step)
-        #expect(subject.read(step) == nil)
-      }
-      #expect(subject.check(writesPerThread: [all.count]).isEmpty)
+      expectWholeAlone(NSCountedSetSubject.init, all)
     }
 
     @Test func everyCollectionNamesItsCallsAndWhatItLeavesOut() {

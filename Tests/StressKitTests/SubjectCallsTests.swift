@@ -69,16 +69,6 @@ extension InProcessSubjects {
       for step in all { #expect(subject.read(step) == nil) }
     }
 
-    /// Alone, `Subject` reads back every step's write and ends whole.
-    func expectWholeAlone<Subject: StressSubject>(_ make: (TrialShape) -> Subject, _ all: [Step]) {
-      let subject = make(TrialShape(threads: 1, opsPerThread: all.count))
-      for step in all {
-        subject.write(step)
-        #expect(subject.read(step) == nil)
-      }
-      #expect(subject.check(writesPerThread: [all.count]).isEmpty)
-    }
-
     @Test func mutableStringsAppendInsertDeleteAndReplaceNonASCIISegments() {
       let all = steps()
       let info = NSMutableStringSubject.info
@@ -169,4 +159,16 @@ extension InProcessSubjects {
       }
     }
   }
+}
+
+/// Alone, the subject `make` makes reads back every step's write and ends whole.
+func expectWholeAlone<Subject: StressSubject>(
+  _ make: (TrialShape) -> Subject, _ all: [Step], sourceLocation: SourceLocation = #_sourceLocation
+) {
+  let subject = make(TrialShape(threads: 1, opsPerThread: all.count))
+  for step in all {
+    subject.write(step)
+    #expect(subject.read(step) == nil, sourceLocation: sourceLocation)
+  }
+  #expect(subject.check(writesPerThread: [all.count]).isEmpty, sourceLocation: sourceLocation)
 }
