@@ -102,3 +102,5 @@ pid_t cstress_spawn_worker(
   }
   return pid;
 }
+
+_Atomic long cstress_controlled_schedulers = 0;

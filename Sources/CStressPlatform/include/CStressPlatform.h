@@ -1,6 +1,7 @@
 #ifndef CSTRESS_PLATFORM_H
 #define CSTRESS_PLATFORM_H
 
+#include <stdatomic.h>
 #include <sys/types.h>
 
 // The few C library calls Swift cannot make itself (variadic ones, fork's child side).
@@ -61,5 +62,18 @@ pid_t cstress_zygote_fork(int control, const int fds[4], int flags, int timeout_
 /// Waits at most `timeout_ms` for the fork server's first word on `control`: 0 once it
 /// serves, or -errno.
 int cstress_zygote_wait_ready(int control, int timeout_ms);
+
+/// Controlled schedulers alive in this process: the scheduled primitives read it on every
+/// call, so it is a C global, initialized statically: one relaxed load, where a Swift global
+/// is reached through its lazy initializer's check.
+extern _Atomic long cstress_controlled_schedulers;
+
+static inline long cstress_controlled_count(void) {
+  return atomic_load_explicit(&cstress_controlled_schedulers, memory_order_relaxed);
+}
+
+static inline void cstress_controlled_add(long delta) {
+  atomic_fetch_add_explicit(&cstress_controlled_schedulers, delta, memory_order_relaxed);
+}
 
 #endif

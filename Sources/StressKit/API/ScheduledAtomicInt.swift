@@ -15,13 +15,11 @@ public final class ScheduledAtomicInt: @unchecked Sendable {
   }
 
   @inline(__always)
-  private func act<T>(_ spell: (T) -> String, _ body: () -> T) -> T {
-    if ControlledScheduler.live.load(ordering: .relaxed) != 0,
-      let seat = ControlledScheduler.seat.value
-    {
+  private func act<T>(_ trace: (T) -> ScheduleTrace.AtomicAction, _ body: () -> T) -> T {
+    if let seat = ControlledScheduler.currentSeat {
       return seat.scheduler.atomic(seat.thread, self, name: name) {
         let value = body()
-        return (value, spell(value))
+        return (value, trace(value))
       }
     }
     return body()
@@ -30,19 +28,19 @@ public final class ScheduledAtomicInt: @unchecked Sendable {
   /// The value.
   @inline(__always)
   public func load() -> Int {
-    act({ "load() -> \($0)" }) { base.load(ordering: .sequentiallyConsistent) }
+    act({ .load($0) }) { base.load(ordering: .sequentiallyConsistent) }
   }
 
   /// Stores `value`.
   @inline(__always)
   public func store(_ value: Int) {
-    act({ _ in "store(\(value))" }) { base.store(value, ordering: .sequentiallyConsistent) }
+    act({ _ in .store(value) }) { base.store(value, ordering: .sequentiallyConsistent) }
   }
 
   /// Adds `delta` and answers the new value.
   @inline(__always) @discardableResult
   public func add(_ delta: Int) -> Int {
-    act({ "add(\(delta)) -> \($0)" }) {
+    act({ .add(delta, result: $0) }) {
       base.add(delta, ordering: .sequentiallyConsistent).newValue
     }
   }
@@ -50,7 +48,7 @@ public final class ScheduledAtomicInt: @unchecked Sendable {
   /// Stores `desired` if the value is `expected`: whether it did, and the value before.
   @inline(__always)
   public func compareExchange(expected: Int, desired: Int) -> (exchanged: Bool, original: Int) {
-    act({ "compareExchange(\(expected), \(desired)) -> \($0.exchanged)" }) {
+    act({ .compareExchange(expected: expected, desired: desired, exchanged: $0.exchanged) }) {
       base.compareExchange(expected: expected, desired: desired, ordering: .sequentiallyConsistent)
     }
   }

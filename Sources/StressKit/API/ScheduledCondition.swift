@@ -13,7 +13,7 @@ public final class ScheduledCondition: @unchecked Sendable {
 
   @inline(__always)
   private var seat: ControlledScheduler.Seat? {
-    ControlledScheduler.live.load(ordering: .relaxed) != 0 ? ControlledScheduler.seat.value : nil
+    ControlledScheduler.currentSeat
   }
 
   /// Takes the condition's lock.

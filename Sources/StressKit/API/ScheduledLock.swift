@@ -17,9 +17,7 @@ public final class ScheduledLock: LockPrimitive, @unchecked Sendable {
   /// Takes the lock, waiting while another thread holds it.
   @inline(__always)
   public func lock() {
-    if ControlledScheduler.live.load(ordering: .relaxed) != 0,
-      let seat = ControlledScheduler.seat.value
-    {
+    if let seat = ControlledScheduler.currentSeat {
       return seat.scheduler.lock(seat.thread, self, kind: "lock", name: name)
     }
     base.lock()
@@ -28,9 +26,7 @@ public final class ScheduledLock: LockPrimitive, @unchecked Sendable {
   /// Releases the lock.
   @inline(__always)
   public func unlock() {
-    if ControlledScheduler.live.load(ordering: .relaxed) != 0,
-      let seat = ControlledScheduler.seat.value
-    {
+    if let seat = ControlledScheduler.currentSeat {
       return seat.scheduler.unlock(seat.thread, self, kind: "lock", name: name)
     }
     base.unlock()

@@ -16,9 +16,7 @@ public final class ScheduledQueue: @unchecked Sendable {
   /// Runs `work` alone, as a serial queue's `sync` does, and answers what it answers.
   @inline(__always)
   public func sync<T>(execute work: () throws -> T) rethrows -> T {
-    if ControlledScheduler.live.load(ordering: .relaxed) != 0,
-      let seat = ControlledScheduler.seat.value
-    {
+    if let seat = ControlledScheduler.currentSeat {
       seat.scheduler.lock(seat.thread, self, kind: "queue", name: label)
       defer { seat.scheduler.unlock(seat.thread, self, kind: "queue", name: label) }
       return try work()

@@ -1,38 +1,56 @@
 import Foundation
+import Synchronization
 
 /// The right to run, handed from one controlled thread to the next: `pass` lets the thread
-/// waiting in `take` go on. A pthread condition underneath, so that ThreadSanitizer sees each
-/// handoff order the state the two threads share.
+/// waiting in `take` (or the next to call it) go on.
+///
+/// The taker spins briefly on an atomic flag before it sleeps on a condition: a schedule
+/// hands control back and forth every few steps, and a wake-up from sleep costs several
+/// microseconds where a spinning taker sees the flag within a fraction of one. The flag's
+/// release and acquire order the state the two threads share, for ThreadSanitizer too.
 final class Baton: @unchecked Sendable {
+  private let flag = Atomic<Bool>(false)
   private let condition = NSCondition()
-  private var go = false
+  /// Whether the taker sleeps on `condition`: read and written under its lock.
+  private var sleeping = false
+  /// Polls of the flag before sleeping: about a microsecond or two.
+  private static let spins = 256
 
   /// Lets the thread waiting in `take` (or the next to call it) go on.
   func pass() {
+    flag.store(true, ordering: .releasing)
     condition.lock()
-    go = true
-    condition.signal()
+    if sleeping { condition.signal() }
     condition.unlock()
+  }
+
+  /// Takes the flag if it is passed.
+  @inline(__always)
+  private func grab() -> Bool {
+    flag.compareExchange(expected: true, desired: false, ordering: .acquiring).exchanged
   }
 
   /// Waits until the baton is passed.
   func take() {
+    for _ in 0..<Self.spins where grab() { return }
     condition.lock()
-    while !go { condition.wait() }
-    go = false
+    sleeping = true
+    while !grab() { condition.wait() }
+    sleeping = false
     condition.unlock()
   }
 
   /// Waits until the baton is passed or `seconds` have gone by: whether it was passed.
   func take(within seconds: Double) -> Bool {
+    if grab() { return true }
     condition.lock()
     defer { condition.unlock() }
+    sleeping = true
+    defer { sleeping = false }
     let deadline = Date(timeIntervalSinceNow: seconds)
-    while !go {
-      if !condition.wait(until: deadline) { break }
+    while !grab() {
+      if !condition.wait(until: deadline) { return grab() }
     }
-    let passed = go
-    go = false
-    return passed
+    return true
   }
 }

@@ -44,8 +44,14 @@ package final class ControlledScheduler: @unchecked Sendable {
 
   /// The calling thread's seat, if it is a controlled thread.
   package static let seat = Platform.ThreadLocal<Seat>()
-  /// Schedulers alive in this process: outside any, a primitive costs this one load.
-  package static let live = Atomic<Int>(0)
+  /// Whether a scheduler is alive in this process: outside one, this load is all a primitive
+  /// adds to the lock or atomic it stands for.
+  @inline(__always)
+  package static var anyLive: Bool { Platform.controlledSchedulersAlive }
+
+  /// The calling thread's seat if a scheduler is alive and this thread is one of its own.
+  @inline(__always)
+  package static var currentSeat: Seat? { anyLive ? seat.value : nil }
 
   package let threads: Int
   private let maxPoints: Int
@@ -55,12 +61,14 @@ package final class ControlledScheduler: @unchecked Sendable {
   private var bodies: [() -> Void] = []
   private var chooser: (any ScheduleChooser)?
   private var waits: [Wait]
-  private var held: [[String]]
-  private var operations: [String]
+  /// The primitives each thread holds, by number.
+  private var held: [[Int]]
+  /// Each thread's operation, as an index into the trace's names (-1: none).
+  private var operations: [Int]
   private var owners: [ObjectIdentifier: Int] = [:]
   private var waiters: [ObjectIdentifier: [Int]] = [:]
-  private var labels: [ObjectIdentifier: String] = [:]
-  private var counts: [String: Int] = [:]
+  /// Each primitive's number in the trace, given at its first use.
+  private var numbers: [ObjectIdentifier: Int] = [:]
   private var points = 0
   private var failure: Failure?
   private var shutdown = false
@@ -71,8 +79,8 @@ package final class ControlledScheduler: @unchecked Sendable {
   package private(set) var broken = false
   /// The thread last seen at a point, its operation and when: read by the explorer to tell a
   /// thread stuck outside the primitives; `abandoned` parks any that comes back.
-  private let progress = Mutex<(thread: Int, operation: String, nanos: UInt64, abandoned: Bool)>(
-    (0, "", 0, false))
+  private let progress = Mutex<(thread: Int, operation: Int, nanos: UInt64, abandoned: Bool)>(
+    (0, -1, 0, false))
 
   /// `threads` controlled threads, started now. nil, or the reason they could not start.
   package init(threads: Int, maxPoints: Int = 100_000) throws(SchedulerError) {
@@ -81,8 +89,8 @@ package final class ControlledScheduler: @unchecked Sendable {
     batons = (0...threads).map { _ in Baton() }
     waits = Array(repeating: .finished, count: threads)
     held = Array(repeating: [], count: threads)
-    operations = Array(repeating: "", count: threads)
-    Self.live.add(1, ordering: .relaxed)
+    operations = Array(repeating: -1, count: threads)
+    Platform.countControlledSchedulers(1)
     for thread in 0..<threads {
       if let reason = Platform.startThread({ [self] in self.serve(thread) }) {
         throw SchedulerError(reason: reason)
@@ -97,7 +105,7 @@ package final class ControlledScheduler: @unchecked Sendable {
 
   /// Ends the threads of a scheduler that is not broken.
   package func close() {
-    Self.live.subtract(1, ordering: .relaxed)
+    Platform.countControlledSchedulers(-1)
     guard !broken else { return }
     shutdown = true
     for thread in 0..<threads { batons[thread].pass() }
@@ -119,28 +127,30 @@ package final class ControlledScheduler: @unchecked Sendable {
   // MARK: - A schedule
 
   /// Runs `bodies`, one a thread, under `chooser`'s schedule `schedule`: nil when every body
-  /// finished, else how the schedule failed.
+  /// finished, else how the schedule failed. `operations` names the operations that `begin`
+  /// numbers.
   package func run(
-    _ bodies: [() -> Void], chooser: any ScheduleChooser, schedule: Int, stuckAfter: Double
+    _ bodies: [() -> Void], operations names: [String] = [], chooser: any ScheduleChooser,
+    schedule: Int, stuckAfter: Double
   ) -> Failure? {
     precondition(!broken && bodies.count == threads)
     self.bodies = bodies
     self.chooser = chooser
     waits = Array(repeating: .running, count: threads)
     held = Array(repeating: [], count: threads)
-    operations = Array(repeating: "", count: threads)
-    owners = [:]
-    waiters = [:]
-    labels = [:]
-    counts = [:]
+    operations = Array(repeating: -1, count: threads)
+    owners.removeAll(keepingCapacity: true)
+    waiters.removeAll(keepingCapacity: true)
+    numbers.removeAll(keepingCapacity: true)
     points = 0
     failure = nil
     trace = ScheduleTrace()
+    trace.operations = names
     clock = 0
     chooser.start(schedule: schedule, threads: threads)
     let first = pick(current: nil) ?? 0
     let start = Platform.monotonicNanos()
-    progress.withLock { $0 = (first, "", start, false) }
+    progress.withLock { $0 = (first, -1, start, false) }
     batons[first].pass()
     let limit = UInt64(max(0.01, stuckAfter) * 1e9)
     while !batons[explorer].take(within: 0.02) {
@@ -150,9 +160,9 @@ package final class ControlledScheduler: @unchecked Sendable {
       progress.withLock { $0.abandoned = true }
       broken = true
       let seconds = Double(now - since) / 1e9
+      let name = names.indices.contains(operation) ? " in \(names[operation])" : ""
       return .stuck(
-        "thread \(thread + 1) ran for \(String(format: "%.1f", seconds)) s"
-          + (operation.isEmpty ? "" : " in \(operation)")
+        "thread \(thread + 1) ran for \(String(format: "%.1f", seconds)) s\(name)"
           + " without reaching a scheduled primitive: a spin, or a blocking call the scheduler "
           + "does not see (a lock, queue, sleep or I/O not among its primitives)")
     }
@@ -229,13 +239,15 @@ package final class ControlledScheduler: @unchecked Sendable {
     var lines = ["deadlock: no thread can go on"]
     for thread in 0..<threads where waits[thread] != .finished {
       var line = "  thread \(thread + 1)"
-      if !operations[thread].isEmpty { line += " in \(operations[thread])" }
-      line += ": holds [" + held[thread].joined(separator: ", ") + "]"
+      let operation = trace.operation(operations[thread])
+      if !operation.isEmpty { line += " in \(operation)" }
+      line += ": holds [" + held[thread].map(trace.label).joined(separator: ", ") + "]"
       switch waits[thread] {
       case .lock(let id):
         let owner = owners[id].map { " (held by thread \($0 + 1))" } ?? ""
-        line += ", waits for \(labels[id] ?? "a lock")\(owner)"
-      case .condition(let id): line += ", waits on \(labels[id] ?? "a condition") for a signal"
+        line += ", waits for \(numbers[id].map(trace.label) ?? "a lock")\(owner)"
+      case .condition(let id):
+        line += ", waits on \(numbers[id].map(trace.label) ?? "a condition") for a signal"
       default: break
       }
       lines.append(line)
@@ -254,37 +266,36 @@ package final class ControlledScheduler: @unchecked Sendable {
     batons[next].pass()
   }
 
-  private func record(_ me: Int, _ action: String) {
+  private func record(_ me: Int, _ action: ScheduleTrace.Action) {
     clock += 1
     trace.steps.append(.init(thread: me, operation: operations[me], action: action))
   }
 
-  /// The name a primitive goes by in this schedule: its own, or its kind and a number in the
-  /// order primitives were first used, the same in every replay.
-  private func label(_ object: AnyObject, _ kind: String, _ name: String?) -> String {
+  /// A primitive's number in this schedule's trace, given at its first use, the same in every
+  /// replay.
+  private func number(_ object: AnyObject, _ kind: String, _ name: String?) -> Int {
     let id = ObjectIdentifier(object)
-    if let known = labels[id] { return known }
-    let count = counts[kind, default: 0] + 1
-    counts[kind] = count
-    let made = name ?? "\(kind) \(count)"
-    labels[id] = made
-    return made
+    if let known = numbers[id] { return known }
+    numbers[id] = trace.primitives.count
+    trace.primitives.append((kind, name))
+    return trace.primitives.count - 1
   }
 
   // MARK: - What primitives and operations call
 
-  /// `me` starts `operation`: a point, then its call time.
-  package func begin(_ me: Int, _ operation: String) -> UInt64 {
+  /// `me` starts operation `operation` (an index into the names `run` was given): a point,
+  /// then its call time.
+  package func begin(_ me: Int, _ operation: Int) -> UInt64 {
     operations[me] = operation
     point(me)
-    record(me, "starts")
+    record(me, .starts)
     return clock
   }
 
   /// `me` ends its operation, which answered `answer`: its response time.
-  package func end(_ me: Int, answered answer: String) -> UInt64 {
-    record(me, answer.isEmpty ? "returns" : "returns \(answer)")
-    operations[me] = ""
+  package func end(_ me: Int, answered answer: ModelValue) -> UInt64 {
+    record(me, .returns(answer))
+    operations[me] = -1
     return clock
   }
 
@@ -292,11 +303,11 @@ package final class ControlledScheduler: @unchecked Sendable {
   package func lock(_ me: Int, _ object: AnyObject, kind: String, name: String?) {
     point(me)
     let id = ObjectIdentifier(object)
-    let label = label(object, kind, name)
+    let label = number(object, kind, name)
     while owners[id] != nil { block(me, .lock(id)) }
     owners[id] = me
     held[me].append(label)
-    record(me, "lock(\(label))")
+    record(me, .lock(label))
   }
 
   /// Releases `object`, taken as a lock; the threads waiting for it can go on. No point
@@ -304,10 +315,10 @@ package final class ControlledScheduler: @unchecked Sendable {
   /// it or do what the next point lets it do anyway.
   package func unlock(_ me: Int, _ object: AnyObject, kind: String, name: String?) {
     let id = ObjectIdentifier(object)
-    let label = label(object, kind, name)
+    let label = number(object, kind, name)
     release(id)
     if let i = held[me].lastIndex(of: label) { held[me].remove(at: i) }
-    record(me, "unlock(\(label))")
+    record(me, .unlock(label))
   }
 
   private func release(_ id: ObjectIdentifier) {
@@ -321,11 +332,11 @@ package final class ControlledScheduler: @unchecked Sendable {
   package func wait(_ me: Int, _ object: AnyObject, timed: Bool, name: String?) -> Bool {
     point(me)
     let id = ObjectIdentifier(object)
-    let label = label(object, "condition", name)
+    let label = number(object, "condition", name)
     release(id)
     if let i = held[me].lastIndex(of: label) { held[me].remove(at: i) }
     waiters[id, default: []].append(me)
-    record(me, timed ? "wait(\(label), until:)" : "wait(\(label))")
+    record(me, .wait(label, timed: timed))
     block(me, timed ? .timed(id) : .condition(id))
     let signaled = !(waiters[id]?.contains(me) ?? false)
     waiters[id]?.removeAll { $0 == me }
@@ -333,7 +344,7 @@ package final class ControlledScheduler: @unchecked Sendable {
     while owners[id] != nil { block(me, .lock(id)) }
     owners[id] = me
     held[me].append(label)
-    record(me, signaled ? "woken: lock(\(label))" : "timed out: lock(\(label))")
+    record(me, .woken(label, signaled: signaled))
     return signaled
   }
 
@@ -341,22 +352,23 @@ package final class ControlledScheduler: @unchecked Sendable {
   package func signal(_ me: Int, _ object: AnyObject, all: Bool, name: String?) {
     point(me)
     let id = ObjectIdentifier(object)
-    let label = label(object, "condition", name)
+    let label = number(object, "condition", name)
     let woken = all ? waiters[id] ?? [] : Array((waiters[id] ?? []).prefix(1))
     waiters[id]?.removeFirst(woken.count)
     for thread in woken { waits[thread] = .running }
-    record(me, (all ? "broadcast(" : "signal(") + label + ")")
+    record(me, .signal(label, all: all))
   }
 
-  /// An atomic action on `object`: a point, then `act`, which answers its value and how the
-  /// trace spells it.
+  /// An atomic action on `object`: a point, then `act`, which answers its value and what the
+  /// trace records of it.
   package func atomic<T>(
-    _ me: Int, _ object: AnyObject, name: String?, _ act: () -> (value: T, spelled: String)
+    _ me: Int, _ object: AnyObject, name: String?,
+    _ act: () -> (value: T, access: ScheduleTrace.AtomicAction)
   ) -> T {
     point(me)
-    let label = label(object, "atomic", name)
-    let (value, spelled) = act()
-    record(me, "\(label).\(spelled)")
+    let label = number(object, "atomic", name)
+    let (value, access) = act()
+    record(me, .atomic(label, access))
     return value
   }
 }

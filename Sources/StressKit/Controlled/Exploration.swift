@@ -16,6 +16,8 @@ package enum Exploration<M: ModelTest> {
   private struct Drawn {
     let number: Int
     let scenario: Scenario
+    /// The parallel part's calls as the trace names them, thread after thread.
+    let names: [String]
     let ids: [[Int]]
     let specification: SequentialSpecification
     let checker: LinearizabilityChecker<Int, Int, Int>
@@ -41,8 +43,9 @@ package enum Exploration<M: ModelTest> {
       specification.step($0, $1, $2)
     }
     return Drawn(
-      number: number, scenario: scenario, ids: ids, specification: specification,
-      checker: checker)
+      number: number, scenario: scenario,
+      names: scenario.parallel.joined().map { Scenario.describe($0, M.operations) }, ids: ids,
+      specification: specification, checker: checker)
   }
 
   /// Explores up to `schedules` schedules of `threads` threads with `strategy`.
@@ -178,22 +181,24 @@ package enum Exploration<M: ModelTest> {
     }
     alone(threads)
     let lanes = (0..<threads).map { _ in Lane() }
+    var first = 0
     let bodies: [() -> Void] = (0..<threads).map { thread in
       let lane = lanes[thread]
       let calls = scenario.parallel[thread]
-      let names = calls.map { Scenario.describe($0, operations) }
+      let base = first
+      first += calls.count
       return {
         for (index, call) in calls.enumerated() {
-          let start = scheduler.begin(thread, names[index])
+          let start = scheduler.begin(thread, base + index)
           let result = operations[call.operation].body(instance, call.choices)
-          let end = scheduler.end(
-            thread, answered: result.isNoResult ? "" : Scenario.describe(result))
+          let end = scheduler.end(thread, answered: result)
           lane.records.append((result, start, end))
         }
       }
     }
     let failure = scheduler.run(
-      bodies, chooser: chooser, schedule: schedule, stuckAfter: stuckAfter)
+      bodies, operations: drawn.names, chooser: chooser, schedule: schedule,
+      stuckAfter: stuckAfter)
     let headline =
       "schedule \(schedule + 1) (scenario \(drawn.number)) of \(strategy), seed \(seed)"
     if let failure {

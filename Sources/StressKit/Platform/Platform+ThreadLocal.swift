@@ -1,3 +1,5 @@
+import CStressPlatform
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -25,5 +27,19 @@ extension Platform {
       get { pthread_getspecific(key).map { Unmanaged<Value>.fromOpaque($0).takeUnretainedValue() } }
       set { pthread_setspecific(key, newValue.map { Unmanaged.passUnretained($0).toOpaque() }) }
     }
+  }
+}
+
+// MARK: - The controlled schedulers' count
+
+extension Platform {
+  /// Whether a controlled scheduler is alive in this process: a C global's relaxed load, with
+  /// no lazy initializer's check, since the scheduled primitives ask on every call.
+  @inline(__always)
+  package static var controlledSchedulersAlive: Bool { cstress_controlled_count() != 0 }
+
+  /// One more controlled scheduler alive (`delta` 1), or one fewer (-1).
+  package static func countControlledSchedulers(_ delta: Int) {
+    cstress_controlled_add(delta)
   }
 }
