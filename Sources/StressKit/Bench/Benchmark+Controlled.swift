@@ -36,23 +36,9 @@ extension Benchmark {
     return Percentiles(rates)!.p50
   }
 
-  final class Guarded: @unchecked Sendable {
-    let lock = ScheduledLock()
-    @exclusivity(unchecked) var value = 0
-  }
-
   @inline(never)
   static func scheduledLock(ops: Int) -> Double {
-    let guarded = Guarded()
-    let start = Platform.monotonicNanos()
-    for _ in 0..<ops {
-      guarded.lock.lock()
-      guarded.value &+= 1
-      guarded.lock.unlock()
-    }
-    let elapsed = Platform.monotonicNanos() - start
-    ReferenceLoops.keep(UInt64(truncatingIfNeeded: guarded.value))
-    return Double(elapsed) / Double(ops)
+    ReferenceLoops.locked(ScheduledLock(), ops: ops)
   }
 
   @inline(never)

@@ -26,16 +26,21 @@ package enum ReferenceLoops {
 
   /// A counter guarded by a lock, the way it is written in practice: the lock a stored
   /// property beside the value.
-  final class Guarded: @unchecked Sendable {
-    let lock = NSLock()
+  final class Guarded<Lock: LockPrimitive>: @unchecked Sendable {
+    let lock: Lock
     @exclusivity(unchecked) var value = 0
+    init(_ lock: Lock) { self.lock = lock }
   }
 
   /// `NSLock` lock, increment, unlock, on a lock held in a property (as code holds it; a
   /// local `NSLock` lets the optimizer skip the dynamic call a stored one needs).
   @inline(never)
-  package static func nsLock(ops: Int) -> Double {
-    let guarded = Guarded()
+  package static func nsLock(ops: Int) -> Double { locked(NSLock(), ops: ops) }
+
+  /// Lock, increment, unlock on `lock`, held in a property; ns per operation.
+  @inline(never)
+  static func locked<Lock: LockPrimitive>(_ lock: Lock, ops: Int) -> Double {
+    let guarded = Guarded(lock)
     let start = Platform.monotonicNanos()
     for _ in 0..<ops {
       guarded.lock.lock()
