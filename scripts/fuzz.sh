@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Fuzzes the parsers that read what people type or hand back, with libFuzzer and
 # AddressSanitizer: suite files (Suite.parse), `stress run` arguments (parsing, option values,
-# plan resolution; nothing is run), and trial CSVs (ResultsFile.parse, then every report drawn
-# from what loads, which must never print inf or nan). Each target gets RUNS executions
-# (default 1,000,000), starting from the corpus in fuzz/corpus/<target>; new interesting
-# inputs go to a scratch copy.
+# plan resolution; nothing is run), trial CSVs (ResultsFile.parse, then every report drawn
+# from what loads, which must never print inf or nan), and the loaders that take several:
+# trend (its text, CSV, JSON and page), merge (a merge or its refusal; a merge keeps every
+# row) and compare of two different runs. An input holds several files separated by a
+# \x1E byte. Each target gets RUNS executions (default 1,000,000), starting from the corpus in
+# fuzz/corpus/<target>; new interesting inputs go to a scratch copy.
 #
-#   scripts/fuzz.sh [RUNS]
+#   scripts/fuzz.sh [RUNS]            (FUZZ_TARGETS="trend merge" picks targets)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs="${1:-1000000}"
@@ -14,14 +16,20 @@ mkdir -p .build/fuzz
 sources=$(find Sources/StressKit Sources/StressCLI -name '*.swift')
 # The engine's C shim (calls Swift cannot make), compiled apart and linked in.
 shim=Sources/CStressPlatform
-clang -c -O1 -fsanitize=address -I "$shim/include" "$shim/Process.c" -o .build/fuzz/shim.o
-for target in suite arguments results; do
+shims=()
+for c in "$shim"/*.c; do
+  o=".build/fuzz/$(basename "${c%.c}").o"
+  clang -c -O1 -fsanitize=address -I "$shim/include" "$c" -o "$o"
+  shims+=("$o")
+done
+targets="${FUZZ_TARGETS:-suite arguments results trend merge compare}"
+for target in $targets; do
   flag=$(echo "FUZZ_$target" | tr '[:lower:]' '[:upper:]')
   # One module, so the fuzz entry reaches internal parsers (the CLI's imports of StressKit
   # become self-imports, which the compiler ignores with a warning).
   swiftc -O -module-name StressKit -package-name stress -parse-as-library -swift-version 6 \
     -sanitize=fuzzer,address -D "$flag" -I "$shim/include" $sources fuzz/FuzzTargets.swift \
-    .build/fuzz/shim.o \
+    "${shims[@]}" \
     -o ".build/fuzz/$target" 2> ".build/fuzz/$target.build.log" \
     || { cat ".build/fuzz/$target.build.log"; exit 1; }
   scratch=$(mktemp -d)

@@ -3,9 +3,17 @@
 # it stays flat (no leak in the parent: workers come and go, the runner must not grow).
 #
 #   scripts/soak.sh [TRIALS_PER_CELL]      (default 1000: 4 cells, 4000 trials)
+#   scripts/soak.sh --time-budget 1h       (as many trials as the budget holds, 20 a cell first)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-trials="${1:-1000}"
+budget=()
+if [ "${1:-}" = "--time-budget" ]; then
+  [ -n "${2:-}" ] || { echo "Error: --time-budget needs a duration (90s, 20m, 1h)." >&2; exit 64; }
+  budget=(--time-budget "$2")
+  trials=20
+else
+  trials="${1:-1000}"
+fi
 swift build -c release --product stress
 bin="$(swift build -c release --show-bin-path)/stress"
 mkdir -p Results
@@ -14,7 +22,7 @@ rss="${out%.csv}-rss.csv"
 
 # selftest-corrupt fails every trial, so its worker is replaced every trial; noop's is reused.
 "$bin" run --subjects noop,selftest-corrupt --wrappers lock,unprotected --threads 2 --trials "$trials" \
-  --ops 10 --warmup 0 --out "$out" --quiet >/dev/null &
+  --ops 10 --warmup 0 ${budget[@]+"${budget[@]}"} --out "$out" --quiet >/dev/null &
 runner=$!
 echo "seconds,trials_done,rss_kib" > "$rss"
 start=$(date +%s)

@@ -45,7 +45,7 @@ package final class SequentialSpecification: @unchecked Sendable {
     // Each call's body and arguments, erased once into a table of non-generic closures: an
     // array of generic closures, read unspecialized, looks its element's function type up at
     // run time on every access.
-    let table = Table(
+    let table = CallTable(
       calls: calls.map { call in
         let body = operations[call.operation].body
         let arguments = call.choices
@@ -124,7 +124,7 @@ package final class SequentialSpecification: @unchecked Sendable {
 }
 
 /// A fresh instance of a specification, erased: one allocation per instance; its calls are the
-/// specification's `Table`.
+/// specification's `CallTable`.
 private protocol Run: AnyObject {
   /// Applies the call numbered `call`, answering its result.
   func apply(_ call: Int) -> ModelValue
@@ -133,7 +133,7 @@ private protocol Run: AnyObject {
 
 /// A specification's calls and its state, for any of its instances (`Instanced`): built once
 /// per specification, not per instance.
-private final class Table {
+private final class CallTable {
   /// Call `c` applied to an instance, answering its result.
   let calls: [(AnyObject) -> ModelValue]
   let tell: (AnyObject) -> AnyHashable?
@@ -144,9 +144,9 @@ private final class Table {
 
 private final class Instanced<Instance>: Run {
   let instance: Instance
-  private let table: Table
+  private let table: CallTable
 
-  init(_ instance: Instance, _ table: Table) {
+  init(_ instance: Instance, _ table: CallTable) {
     (self.instance, self.table) = (instance, table)
   }
 
