@@ -93,6 +93,8 @@ package final class ControlledScheduler: @unchecked Sendable {
     Platform.countControlledSchedulers(1)
     for thread in 0..<threads {
       if let reason = Platform.startThread({ [self] in self.serve(thread) }) {
+        // The threads that did start leave their loop.
+        close()
         throw SchedulerError(reason: reason)
       }
     }

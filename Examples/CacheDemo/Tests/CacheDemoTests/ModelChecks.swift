@@ -38,7 +38,8 @@ import Testing
 
 // The same types with a `ScheduledLock`, under the controlled scheduler: each bug is found
 // with the interleaving that broke it, and the fixes pass a search of every schedule with up
-// to two preemptions. No exit test is needed: only one thread runs at a time.
+// to two preemptions. No exit test: only one thread runs at a time, so a race cannot crash
+// the test process (a trap in the type's own logic still would).
 @Suite(.serialized) struct ControlledChecks {
   @Test func theCacheBugIsFoundForEverySeedWithItsInterleaving() {
     for seed: UInt64 in 1...100 {
