@@ -53,9 +53,11 @@ final class ConsoleProgress: RunObserver {
   func runStarted(_ plan: Plan) throws {
     self.plan = plan
     let bound =
-      switch plan.bound {
-      case .ops(let n): "\(n) ops per thread"
-      case .seconds(let s): "\(s) s"
+      switch (plan.bound, plan.strategy) {
+      case (.ops(let n), let strategy?): "\(n) schedule\(n == 1 ? "" : "s") of \(strategy.argument)"
+      case (.seconds(let s), let strategy?): "\(s) s of \(strategy.argument)"
+      case (.ops(let n), nil): "\(n) ops per thread"
+      case (.seconds(let s), nil): "\(s) s"
       }
     let trials =
       plan.timeBudget.map {
@@ -64,7 +66,9 @@ final class ConsoleProgress: RunObserver {
     let control =
       plan.control
       ? "the positive control after each cell of 2 or more threads"
-      : "no positive control (--no-control)"
+      : plan.strategy != nil
+        ? "no positive control (a strategy's power is in its schedules)"
+        : "no positive control (--no-control)"
     console.err(
       "Running \(plan.suite) (mode \(plan.mode.rawValue)): \(plan.cells.count) cells x "
         + "\(trials) of \(bound) (after \(plan.warmup) warmup trials, discarded), "

@@ -75,7 +75,9 @@ struct ReportCommand: Subcommand {
         ).json())
     default:
       let summary = RunSummary(
-        cells: cells, mode: mode, cores: cores, readSharing: catalog.readSharingWrappers)
+        cells: cells, mode: mode, cores: cores,
+        strategy: shared("strategy").flatMap { $0 == "stress" ? nil : $0 },
+        readSharing: catalog.readSharingWrappers)
       console.out(summary.renderTables() + "\n" + summary.renderVerdict())
     }
     return .success

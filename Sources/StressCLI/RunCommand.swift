@@ -70,7 +70,7 @@ struct RunCommand: Subcommand {
       } else {
         let summary = RunSummary(
           cells: cells, mode: plan.mode.rawValue, cores: RunEnvironment.current.cpus,
-          readSharing: catalog.readSharingWrappers)
+          strategy: plan.strategy?.argument, readSharing: catalog.readSharingWrappers)
         console.out(
           parsed.quiet
             ? path + "\n" : summary.render(path: path, summaryPath: session.summaryPath))

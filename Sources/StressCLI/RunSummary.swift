@@ -10,6 +10,8 @@ struct RunSummary {
   var mode: String?
   /// The cores of the machine that ran it, where known.
   var cores: Int?
+  /// The controlled strategy its model tests ran under (`--strategy`), nil for stress.
+  var strategy: String?
   /// The wrappers that let reads overlap, for the note on read-only cells under them.
   var readSharing = Catalog.standard.readSharingWrappers
 
@@ -53,7 +55,8 @@ struct RunSummary {
       text += recommendations.map { "  \($0.subject): \($0.text)\n    \($0.command)\n" }.joined()
     }
     let verdicts = Verdict.from(self.cells)
-    text += Self.controlText(ControlReading.readings(self.cells), verdicts: !verdicts.isEmpty)
+    text += Self.controlText(
+      ControlReading.readings(self.cells), verdicts: !verdicts.isEmpty, strategy: strategy)
     if !verdicts.isEmpty {
       text += "\nUNPROTECTED, 2 or more threads: documented vs measured\n"
       text += Table(
@@ -115,7 +118,16 @@ struct RunSummary {
 
   /// The positive control's line: how often it was caught at each thread count, and what a
   /// miss means for the verdicts.
-  static func controlText(_ readings: [Int: ControlReading], verdicts: Bool) -> String {
+  static func controlText(
+    _ readings: [Int: ControlReading], verdicts: Bool, strategy: String? = nil
+  ) -> String {
+    if readings.isEmpty, let strategy {
+      return "\nPOSITIVE CONTROL: none: the model tests ran under the controlled scheduler "
+        + "(\(strategy)), where a race shows in the schedules explored, not in the machine's "
+        + "timing; each trial's detail says how many it explored"
+        + (strategy.hasPrefix("exhaustive")
+          ? " and whether every schedule within the preemption bound was searched\n" : "\n")
+    }
     guard !readings.isEmpty else {
       return verdicts
         ? "\nPOSITIVE CONTROL: none ran (--no-control), so 'no failure seen' says nothing of "

@@ -131,6 +131,19 @@ extension ValueParser where Value == Shard {
   }
 }
 
+extension ValueParser where Value == ScheduleStrategy? {
+  /// `stress` (nil), or a controlled strategy in its argument form.
+  static var strategy: ValueParser {
+    ValueParser(
+      expected: ScheduleStrategy.argumentForms,
+      candidates: ["stress", "random-walk", "pct", "exhaustive", "replay"],
+      show: { $0?.argument ?? "stress" }
+    ) { text in
+      text == "stress" ? .some(nil) : ScheduleStrategy(argument: text).map { .some($0) }
+    }
+  }
+}
+
 extension ValueParser where Value: RawRepresentable<String> & CaseIterable {
   /// One of the cases' names (or of `allowed`, where only some apply).
   static func choice(_ allowed: [Value] = Array(Value.allCases)) -> ValueParser {

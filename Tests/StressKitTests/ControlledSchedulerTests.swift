@@ -88,84 +88,6 @@ final class LostWakeupLatch: @unchecked Sendable {
   }
 }
 
-/// Two locks taken in opposite orders by two operations.
-final class TwoLocks: @unchecked Sendable {
-  let first = ScheduledLock()
-  let second = ScheduledLock()
-  func forward() {
-    first.lock()
-    second.lock()
-    second.unlock()
-    first.unlock()
-  }
-  func backward() {
-    second.lock()
-    first.lock()
-    first.unlock()
-    second.unlock()
-  }
-}
-
-enum LockOrderModel: ModelTest {
-  static let info = SubjectInfo(
-    id: "selftest-controlled-locks", summary: "", documented: .notListed)
-  static func make() -> TwoLocks { TwoLocks() }
-  static let operations: [ModelOperation<TwoLocks>] = [
-    .write("forward") { $0.forward() }, .write("backward") { $0.backward() },
-  ]
-  static var scenarios: ScenarioOptions {
-    ScenarioOptions(operationsPerThread: 1, initialOperations: 0, postOperations: 0)
-  }
-}
-
-/// An operation that spins on a flag no scheduled primitive guards, raised by another: run
-/// first, it never lets the other run. `release` frees spinners once a test is done.
-final class SpinFlag: @unchecked Sendable {
-  static let release = Atomic<Bool>(false)
-  let raised = Atomic<Bool>(false)
-  func spin() {
-    while !raised.load(ordering: .acquiring) && !Self.release.load(ordering: .acquiring) {}
-  }
-  func raise() { raised.store(true, ordering: .releasing) }
-}
-
-enum SpinModel: ModelTest {
-  static let info = SubjectInfo(id: "selftest-controlled-spin", summary: "", documented: .notListed)
-  static func make() -> SpinFlag { SpinFlag() }
-  static let operations: [ModelOperation<SpinFlag>] = [
-    .write("spin") { $0.spin() }, .write("raise") { $0.raise() },
-  ]
-  static var scenarios: ScenarioOptions {
-    ScenarioOptions(operationsPerThread: 1, initialOperations: 0, postOperations: 0)
-  }
-}
-
-/// A counter whose increment loads, then stores, the scheduled atomic: a lost update.
-final class LoadStoreCounter: @unchecked Sendable {
-  let value = ScheduledAtomicInt(0)
-  func increment() { value.store(value.load() + 1) }
-  func add() { value.add(1) }
-  func read() -> Int { value.load() }
-}
-
-enum LostUpdateModel: ModelTest {
-  static let info = SubjectInfo(
-    id: "selftest-controlled-counter", summary: "", documented: .notListed)
-  static func make() -> LoadStoreCounter { LoadStoreCounter() }
-  static let operations: [ModelOperation<LoadStoreCounter>] = [
-    .write("increment") { $0.increment() }, .read("read") { $0.read() },
-  ]
-}
-
-enum AtomicCounterModel: ModelTest {
-  static let info = SubjectInfo(
-    id: "selftest-controlled-atomic", summary: "", documented: .notListed)
-  static func make() -> LoadStoreCounter { LoadStoreCounter() }
-  static let operations: [ModelOperation<LoadStoreCounter>] = [
-    .write("add") { $0.add() }, .read("read") { $0.read() },
-  ]
-}
-
 // MARK: - Tests
 
 /// The controlled scheduler on self-test types whose bugs are known: each strategy finds what
@@ -238,7 +160,8 @@ enum AtomicCounterModel: ModelTest {
   }
 
   @Test func aDeadlockNamesWhatEachThreadHoldsAndWaitsFor() {
-    let result = LockOrderModel.explore(strategy: .exhaustive(preemptions: 1), schedules: 100)
+    let result = SelfTestScheduledDeadlock.explore(
+      strategy: .exhaustive(preemptions: 1), schedules: 100)
     #expect(result.verdict == .deadlock, "\(result.report)")
     let report = result.report
     #expect(report.hasPrefix("deadlock: no thread can go on in schedule "))
@@ -249,10 +172,11 @@ enum AtomicCounterModel: ModelTest {
   }
 
   @Test func aSpinOutsideThePrimitivesIsReportedNotWaitedFor() {
-    SpinFlag.release.store(false, ordering: .releasing)
-    defer { SpinFlag.release.store(true, ordering: .releasing) }
+    SelfTestSpinFlag.release.store(false, ordering: .releasing)
+    defer { SelfTestSpinFlag.release.store(true, ordering: .releasing) }
     // Whichever thread runs first: the spinner first never yields.
-    let result = SpinModel.explore(strategy: .randomWalk, schedules: 50, stuckAfter: 0.2)
+    let result = SelfTestScheduledSpin.explore(
+      strategy: .randomWalk, schedules: 50, stuckAfter: 0.2)
     #expect(result.verdict == .stuck, "\(result.report)")
     #expect(result.report.contains("in spin() without reaching a scheduled primitive"))
   }
@@ -260,17 +184,19 @@ enum AtomicCounterModel: ModelTest {
   @Test func exhaustiveSearchFindsTheBugsAndPassesTheFixesToTheEndOfItsBound() {
     let racy = RacyCacheModel.explore(strategy: .exhaustive(preemptions: 1), schedules: 1_000)
     #expect(racy.verdict == .notLinearizable)
-    let lost = LostUpdateModel.explore(strategy: .exhaustive(preemptions: 1), schedules: 5_000)
+    let lost = SelfTestScheduledLostUpdate.explore(
+      strategy: .exhaustive(preemptions: 1), schedules: 5_000)
     #expect(lost.verdict == .notLinearizable, "\(lost.report)")
     let fixed = FixedCacheModel.explore(strategy: .exhaustive(preemptions: 2), schedules: 2_000)
     #expect(fixed.passed && fixed.exhausted, "\(fixed.report)")
     #expect(fixed.report.contains("every schedule with at most 2 preemptions"))
-    let atomic = AtomicCounterModel.explore(strategy: .exhaustive(preemptions: 2), schedules: 2_000)
+    let atomic = SelfTestScheduledAtomic.explore(
+      strategy: .exhaustive(preemptions: 2), schedules: 2_000)
     #expect(atomic.passed && atomic.exhausted, "\(atomic.report)")
   }
 
   @Test func randomWalkFindsTheLostUpdateAndABudgetCutSearchSaysSo() {
-    let lost = LostUpdateModel.explore(strategy: .randomWalk, schedules: 1_000)
+    let lost = SelfTestScheduledLostUpdate.explore(strategy: .randomWalk, schedules: 1_000)
     #expect(lost.verdict == .notLinearizable)
     let cut = FixedCacheModel.explore(strategy: .exhaustive(preemptions: 2), schedules: 3)
     #expect(cut.passed && !cut.exhausted)

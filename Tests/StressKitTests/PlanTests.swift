@@ -102,6 +102,28 @@ import Testing
     #expect(plan.trials == Mode.default.preset.trials)
   }
 
+  @Test func aStrategyRunsModelTestsBareWithoutTheControlAndIsPartOfThePlansDigest() throws {
+    var options = RunOptions()
+    options.subjects = ["selftest-scheduled-atomic"]
+    options.seed = 5
+    let stressed = try Plan(options: options, catalog: catalog, suiteDirectories: [])
+    options.strategy = .pct(depth: 2)
+    let explored = try Plan(options: options, catalog: catalog, suiteDirectories: [])
+    #expect(Set(explored.cells.map(\.wrapper)) == ["unprotected"])
+    #expect(explored.cells.map(\.threads) == Suite.defaultThreads)
+    #expect(stressed.control && !explored.control)
+    #expect(explored.fingerprint != stressed.fingerprint)
+    options.strategy = .pct(depth: 3)
+    #expect(
+      try Plan(options: options, catalog: catalog, suiteDirectories: []).fingerprint
+        != explored.fingerprint)
+    // A replay runs at its token's thread count.
+    options.strategy = .replay("3.5.0.012")
+    #expect(
+      try Plan(options: options, catalog: catalog, suiteDirectories: []).cells.map(\.threads) == [3]
+    )
+  }
+
   @Test(arguments: [
     (["suite": "colections"], "Unknown suite 'colections'. Did you mean 'collections'?"),
     (["subjects": "swift-aray"], "Unknown subject 'swift-aray'. Did you mean 'swift-array'?"),

@@ -48,7 +48,7 @@ import Testing
     }
     let ruled = [
       "documented", "sendable", "protected", "driver", "threads", "readers",
-      "read_ratio", "run_seed", "trial", "seed", "outcome", "failures", "ops", "reads", "writes",
+      "read_ratio", "run_seed", "strategy", "trial", "seed", "outcome", "failures", "ops", "reads", "writes",
       "seconds",
       "ops_per_sec", "time_to_failure_ms", "tsan_reports",
     ]
@@ -56,8 +56,9 @@ import Testing
   }
 
   @Test func columnsAddedLaterAreTheOnesDeclaredWithTheirEarlierValue() {
-    #expect(ResultColumns.added.map(\.column) == ["burst", "forks", "plan", "run_seed"])
-    #expect(ResultColumns.added.map(\.earlier) == ["0", "false", "", ""])
+    #expect(
+      ResultColumns.added.map(\.column) == ["burst", "forks", "plan", "run_seed", "strategy"])
+    #expect(ResultColumns.added.map(\.earlier) == ["0", "false", "", "", "stress"])
     #expect(ResultColumns.header == ResultColumns.all.map(\.name))
   }
 }

@@ -10,6 +10,8 @@ package struct SubjectEntry: Sendable {
   @usableFromInline package let type: any StressSubject.Type
   /// Whether the trial loop was compiled for this subject's own type.
   @usableFromInline package let isSpecialized: Bool
+  /// Whether it is a model test, which the controlled scheduler can explore.
+  @usableFromInline package var isModel = false
   @usableFromInline let runner:
     @Sendable (TrialSpec, any Wrapper.Type, @escaping @Sendable (Trial.Milestone) -> Void) ->
       TrialResult
@@ -75,7 +77,14 @@ package struct SubjectEntry: Sendable {
   package init<M: ModelTest>(model: M.Type) {
     type = ModelInvocations<M>.self
     isSpecialized = false
+    isModel = true
     runner = { spec, wrapper, milestone in
+      if let strategy = spec.strategy {
+        guard let strategy = ScheduleStrategy(argument: strategy) else {
+          return .harnessFault("the worker was sent an unknown strategy '\(strategy)'")
+        }
+        return ControlledTrial<M>.run(spec, strategy: strategy, milestone: milestone)
+      }
       func open<W: Wrapper>(_: W.Type) -> TrialResult {
         ModelTrial<M>.run(spec, W.self, milestone: milestone)
       }

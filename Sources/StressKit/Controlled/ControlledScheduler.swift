@@ -15,6 +15,10 @@ import Synchronization
 /// not see) for `stuckAfter` seconds. The threads of a failed schedule stay parked for good:
 /// the scheduler is `broken` and not used again.
 package final class ControlledScheduler: @unchecked Sendable {
+  /// The most threads a schedule may have: a replay token spells each choice, a thread's
+  /// number, as one base-36 digit.
+  package static let maxThreads = 36
+
   /// What a controlled thread is doing.
   enum Wait: Equatable {
     case running

@@ -48,26 +48,36 @@ package enum Exploration<M: ModelTest> {
       specification: specification, checker: checker)
   }
 
-  /// Explores up to `schedules` schedules of `threads` threads with `strategy`.
+  /// Explores up to `schedules` schedules of `threads` threads with `strategy`, and for no
+  /// longer than `seconds` if given (at least one schedule). `replay` words a failure's token
+  /// as the way to run it again: Swift's `.replay("...")` here, a command line in a worker.
   package static func run(
-    strategy: ScheduleStrategy, threads: Int, schedules: Int, seed: UInt64, stuckAfter: Double
+    strategy: ScheduleStrategy, threads: Int, schedules: Int, seconds: Double? = nil,
+    seed: UInt64, stuckAfter: Double,
+    replay: @escaping (String) -> String = { ".replay(\"\($0)\")" }
   ) -> ExplorationResult {
     var threads = max(1, threads)
     var seed = seed
     var firstScenario = 0
     var replayed: [Int]?
-    if case .replay(let token) = strategy {
-      let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-      guard parts.count == 4, let t = Int(parts[0]), t >= 1, let s = UInt64(parts[1]),
-        let n = Int(parts[2]), n >= 0, let choices = ScheduleTrace.choices(parts[3])
-      else {
+    if case .replay(let text) = strategy {
+      guard let token = ReplayToken(text) else {
         return ExplorationResult(
           verdict: .notRun, schedules: 0, scenarios: 0, exhausted: false,
-          report: "not run: '\(token)' is not a replay token (threads.seed.scenario.choices)",
+          report: "not run: '\(text)' is not a replay token (threads.seed.scenario.choices)",
           replay: nil)
       }
-      (threads, seed, firstScenario, replayed) = (t, s, n, choices)
+      (threads, seed, firstScenario, replayed) =
+        (token.threads, token.seed, token.scenario, token.choices)
     }
+    guard threads <= ControlledScheduler.maxThreads else {
+      return ExplorationResult(
+        verdict: .notRun, schedules: 0, scenarios: 0, exhausted: false,
+        report: "not run: the controlled scheduler runs at most "
+          + "\(ControlledScheduler.maxThreads) threads, not \(threads)", replay: nil)
+    }
+    let deadline = seconds.map { Platform.monotonicNanos() + UInt64(max(0, $0) * 1e9) }
+    func late() -> Bool { deadline.map { Platform.monotonicNanos() >= $0 } ?? false }
     let scheduler: ControlledScheduler
     do {
       scheduler = try ControlledScheduler(threads: threads)
@@ -86,8 +96,8 @@ package enum Exploration<M: ModelTest> {
       case .replay: ReplayChooser(replayed ?? [])
       }
     }
-    let budget = replayed == nil ? max(1, schedules) : 1
-    // A search started is finished, unless it runs to ten times the budget.
+    let budget = replayed == nil ? max(1, min(schedules, Int.max / 20)) : 1
+    // A search started is finished, unless it runs to ten times the budget or past the time.
     let cap = budget * 10
     var drawn = draw(firstScenario, threads: threads, seed: seed)
     var current = chooser()
@@ -97,7 +107,7 @@ package enum Exploration<M: ModelTest> {
     while true {
       if let failure = runOne(
         drawn, scheduler: scheduler, chooser: current, schedule: schedule, threads: threads,
-        strategy: strategy, seed: seed, stuckAfter: stuckAfter)
+        strategy: strategy, seed: seed, stuckAfter: stuckAfter, replay: replay)
       {
         return ExplorationResult(
           verdict: failure.verdict, schedules: schedule + 1, scenarios: scenarios,
@@ -105,8 +115,8 @@ package enum Exploration<M: ModelTest> {
       }
       schedule += 1
       let more = current.finish(choices: scheduler.trace.choices.count)
-      if let replay = current as? ReplayChooser {
-        guard !replay.diverged else {
+      if let replayer = current as? ReplayChooser {
+        guard !replayer.diverged else {
           return ExplorationResult(
             verdict: .replayDiverged, schedules: 1, scenarios: 1, exhausted: false,
             report: "replay diverged: the run asked for other choices than the token records, "
@@ -117,16 +127,16 @@ package enum Exploration<M: ModelTest> {
       }
       if current is PreemptionBoundedSearch {
         if more {
-          guard schedule < cap else {
+          guard schedule < cap, !late() else {
             searched = false
             break
           }
           continue
         }
-        guard schedule < budget else { break }
+        guard schedule < budget, !late() else { break }
         current = chooser()
       } else {
-        guard schedule < budget else { break }
+        guard schedule < budget, !late() else { break }
         guard schedule % schedulesPerScenario == 0 else { continue }
       }
       drawn = draw(drawn.number + 1, threads: threads, seed: seed)
@@ -142,7 +152,8 @@ package enum Exploration<M: ModelTest> {
         exhausted
         ? "; every scenario searched to the end: every schedule with at most \(bound) "
           + "preemption\(bound == 1 ? "" : "s")"
-        : "; the last scenario's search was cut short at ten times the schedule budget"
+        : "; the last scenario's search was cut short at "
+          + (late() ? "the time budget" : "ten times the schedule budget")
     }
     return ExplorationResult(
       verdict: .passed, schedules: schedule, scenarios: scenarios, exhausted: exhausted,
@@ -158,7 +169,8 @@ package enum Exploration<M: ModelTest> {
   /// One schedule of `drawn`: nil if it passed.
   private static func runOne(
     _ drawn: Drawn, scheduler: ControlledScheduler, chooser: any ScheduleChooser, schedule: Int,
-    threads: Int, strategy: ScheduleStrategy, seed: UInt64, stuckAfter: Double
+    threads: Int, strategy: ScheduleStrategy, seed: UInt64, stuckAfter: Double,
+    replay: (String) -> String
   ) -> Failed? {
     let operations = M.operations
     let scenario = drawn.scenario
@@ -212,13 +224,15 @@ package enum Exploration<M: ModelTest> {
           replay: nil)
       case .deadlock(let text):
         let lines = text.split(separator: "\n")
-        let token = "\(threads).\(seed).\(drawn.number).\(scheduler.trace.token)"
+        let token = ReplayToken(
+          threads: threads, seed: seed, scenario: drawn.number, choices: scheduler.trace.choices
+        ).description
         return Failed(
           verdict: .deadlock,
           report: [
             "\(lines[0]) in \(headline):", lines.dropFirst().joined(separator: "\n"), table,
             "interleaving (\(scheduler.trace.steps.count) steps):",
-            scheduler.trace.render(last: 60), "replay: .replay(\"\(token)\")",
+            scheduler.trace.render(last: 60), "replay: \(replay(token))",
           ].joined(separator: "\n"), replay: token)
       case .livelock(let text):
         return Failed(
@@ -229,7 +243,9 @@ package enum Exploration<M: ModelTest> {
           ].joined(separator: "\n"), replay: nil)
       }
     }
-    let token = "\(threads).\(seed).\(drawn.number).\(scheduler.trace.token)"
+    let token = ReplayToken(
+      threads: threads, seed: seed, scenario: drawn.number, choices: scheduler.trace.choices
+    ).description
     let offset = tick
     for thread in 0..<threads {
       for (index, record) in lanes[thread].records.enumerated() {
@@ -260,7 +276,7 @@ package enum Exploration<M: ModelTest> {
           "not linearizable: \(headline): no order of the calls explains what they answered:",
           ScenarioTable.render(scenario, results: results, operations: operations),
           "interleaving (\(trace.steps.count) steps, \(trace.switches) switches):",
-          trace.render(), "replay: .replay(\"\(token)\")",
+          trace.render(), "replay: \(replay(token))",
         ].joined(separator: "\n"), replay: token)
     }
   }

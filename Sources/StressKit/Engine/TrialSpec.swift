@@ -25,6 +25,10 @@ package struct TrialSpec: Sendable, Codable, Equatable {
   /// detection burst, whose cost must stay small whatever the wrapper); nil: no deadline.
   @usableFromInline
   package var deadline: Double?
+  /// A model test's trial under the controlled scheduler: the strategy's argument form
+  /// (`ScheduleStrategy.argument`); nil: a stress trial.
+  @usableFromInline
+  package var strategy: String?
 
   @usableFromInline
   package init(

@@ -4,8 +4,16 @@ package enum ScenarioTable {
   /// How a model test's failing detail starts.
   static let headline = "not linearizable: "
 
-  /// Whether a trial's detail is a model test's failing scenario.
-  package static func isFailure(_ detail: String) -> Bool { detail.hasPrefix(headline) }
+  /// How a controlled schedule that never finished starts its detail (`Exploration`).
+  static let unfinished = [
+    "deadlock: no thread can go on in schedule ", "livelock in schedule ", "stuck in schedule ",
+  ]
+
+  /// Whether a trial's detail is a model test's failing scenario, under stress or under the
+  /// controlled scheduler.
+  package static func isFailure(_ detail: String) -> Bool {
+    detail.hasPrefix(headline) || unfinished.contains { detail.hasPrefix($0) }
+  }
 
   /// The table of `scenario`, whose lanes answered `results` (parallel threads, then the
   /// initial part, then the post part). Threads with no calls are left out.

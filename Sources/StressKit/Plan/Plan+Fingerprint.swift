@@ -8,10 +8,12 @@ extension Plan {
   /// (Swift's `Hasher` is seeded per process).
   static func fingerprint(
     suite: String, mode: Mode, cells: [Cell], trials: Int, bound: Bound, warmup: Int,
-    tuning: Tuning, forks: Bool, control: Bool, cap: Double?
+    tuning: Tuning, forks: Bool, control: Bool, cap: Double?, strategy: ScheduleStrategy? = nil
   ) -> String {
     var text = "\(suite);\(mode.rawValue);\(trials);\(bound);\(warmup);"
     text += "\(tuning);\(forks);\(control);\(cap.map { "\($0)" } ?? "-")"
+    // Only a run under a strategy says so, so a stress run's digest is what it always was.
+    if let strategy { text += ";\(strategy.argument)" }
     for cell in cells {
       text += "|\(cell.subject),\(cell.wrapper),\(cell.threads),\(cell.readers ?? -1),"
       text += "\(cell.readRatio),\(cell.driver.rawValue)"
@@ -28,6 +30,6 @@ extension Plan {
   func fingerprint(over cells: [Cell]) -> String {
     Self.fingerprint(
       suite: suite, mode: mode, cells: cells, trials: trials, bound: bound, warmup: warmup,
-      tuning: tuning, forks: forks, control: control, cap: cap)
+      tuning: tuning, forks: forks, control: control, cap: cap, strategy: strategy)
   }
 }

@@ -42,6 +42,9 @@ package struct Plan: Sendable {
   /// With an ops bound: seconds after which a protected cell's trial stops, done or not (an
   /// unprotected cell's trials, whose question is detection, are never cut short).
   package var cap: Double?
+  /// Model tests explored under the controlled scheduler with this strategy, instead of
+  /// stressed; each trial's bound counts schedules or seconds of exploring.
+  package var strategy: ScheduleStrategy?
 
   package init(
     runID: String = Plan.newRunID(), startedAt: Date = Date(), suite: String, mode: Mode,
@@ -99,6 +102,10 @@ extension Plan {
     control = options.control && catalog.entry(PositiveControl.info.id) != nil
     timeBudget = budget.timeBudget
     cap = budget.cap
+    strategy = options.strategy
+    // The control is a stress trial of lost increments: under a strategy the run's power is
+    // its schedules and, for a search, its bound (each trial's detail states them).
+    if strategy != nil { control = false }
     fingerprint = fingerprint(over: unsharded)
     try checkTimeBudget(completed: [])
   }
@@ -126,9 +133,20 @@ extension Plan {
       // A subject, wrapper or thread count named twice is one cell, not two under the same
       // trial numbers (which no file could then resume): repeats are folded, first place kept.
       let subjectIDs = Plan.folded(options.subjects ?? suite.subjects)
+      // A strategy explores the test's own primitives, bare; a replay, at its token's count.
+      let strategy = options.strategy
+      let bare = strategy == nil ? nil : [Unprotected.info.id]
       let wrapperIDs = Plan.folded(
-        options.wrappers ?? suite.wrappers ?? catalog.wrapperInfos.map(\.id))
-      threads = Plan.folded(options.threads ?? suite.threads ?? Suite.defaultThreads)
+        options.wrappers ?? bare ?? suite.wrappers ?? catalog.wrapperInfos.map(\.id))
+      var replayed: [Int]?
+      if case .replay(let text) = strategy, let token = ReplayToken(text) {
+        replayed = [token.threads]
+        if let given = options.threads, given != replayed! {
+          throw .replayThreads(token: token.threads, given: given)
+        }
+      }
+      threads = Plan.folded(
+        options.threads ?? replayed ?? suite.threads ?? Suite.defaultThreads)
       if let readers = options.readers, let writers = options.writers {
         roles = Plan.folded(readers.flatMap { r in writers.map { [r, $0] } }).filter {
           $0[0] + $0[1] > 0
@@ -148,6 +166,19 @@ extension Plan {
       }
       driver = options.driver
       writers = options.writers
+      if strategy != nil {
+        if driver != .threads { throw .strategyNeedsThreadsDriver }
+        for wrapper in wrappers where wrapper.info.isProtected || wrapper.driver != .threads {
+          throw .strategyNeedsBareWrapper(wrapper: wrapper.info.id)
+        }
+        for id in subjectIDs where catalog.entry(id)?.isModel != true {
+          throw .strategyNeedsModelTest(subject: id)
+        }
+        for n in (roles?.map { $0[0] + $0[1] } ?? threads)
+        where n > ControlledScheduler.maxThreads {
+          throw .strategyThreadCount(n)
+        }
+      }
       for n in (roles?.map { $0[0] + $0[1] } ?? threads) where !(1...Suite.maxThreads).contains(n) {
         throw .threadCount(n)
       }

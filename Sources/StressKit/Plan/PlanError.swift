@@ -16,6 +16,11 @@ package enum PlanError: Error, Equatable, CustomStringConvertible {
   case dispatchApplyBreaksOrder(subject: String)
   case subjectNeedsThreads(subject: String)
   case readOnlySubjectHasWriters(subject: String)
+  case strategyNeedsModelTest(subject: String)
+  case strategyNeedsBareWrapper(wrapper: String)
+  case strategyNeedsThreadsDriver
+  case strategyThreadCount(Int)
+  case replayThreads(token: Int, given: [Int])
   // Names and values out of bounds.
   case unknownSubject(String, known: [String])
   case unknownWrapper(String, known: [String])
@@ -75,6 +80,18 @@ package enum PlanError: Error, Equatable, CustomStringConvertible {
     case .unknownSuite(let name, let known):
       "Unknown suite '\(name)'.\(Suggestion.hint(for: name, in: known)) "
         + "(\(known.isEmpty ? "no suites found" : "known suites: " + known.joined(separator: ", ")))"
+    case .strategyNeedsModelTest(let id):
+      "Subject '\(id)' is not a model test: a strategy explores the interleavings of a model "
+        + "test's own scheduled primitives, and a stress subject has none"
+    case .strategyNeedsBareWrapper(let id):
+      "Wrapper '\(id)' guards each call with a lock the controlled scheduler cannot see: a "
+        + "strategy runs the unprotected wrapper only"
+    case .strategyNeedsThreadsDriver: "A strategy runs its own threads: it takes no driver."
+    case .strategyThreadCount(let n):
+      "Under a strategy, thread counts must be from 1 to \(ControlledScheduler.maxThreads), got \(n)."
+    case .replayThreads(let token, let given):
+      "The replay token names \(token) thread\(token == 1 ? "" : "s"), not "
+        + given.map(String.init).joined(separator: ",") + ": a replay runs the token's count"
     case .threadCount(let n): "Thread counts must be from 1 to \(Suite.maxThreads), got \(n)."
     case .readRatio(let x): "Read ratio must be from 0 to 1, got \(x)."
     case .budget(let field, let x):

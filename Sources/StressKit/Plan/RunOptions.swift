@@ -34,6 +34,8 @@ package struct RunOptions: Sendable, Equatable {
   package var timeBudget: Double?
   /// Seconds after which a protected cell's ops-bound trial stops (`--cap`).
   package var cap: Double?
+  /// Model tests under the controlled scheduler instead of stress (`--strategy`); nil: stress.
+  package var strategy: ScheduleStrategy?
 
   package init() {}
 

@@ -55,6 +55,12 @@ package enum ResultColumns {
     ResultColumn("run_seed", earlier: "", accepts: { v, _ in v.isEmpty || UInt64(v) != nil }) {
       _, plan, _ in String(plan.seed)
     },
+    // How a model test's threads interleaved: stress, or a controlled strategy
+    // (`--strategy`), whose trials count schedules as their ops.
+    ResultColumn(
+      "strategy", earlier: "stress",
+      accepts: { v, _ in v == "stress" || ScheduleStrategy(argument: v) != nil }
+    ) { _, plan, _ in plan.strategy?.argument ?? "stress" },
     ResultColumn("trial", accepts: { v, _ in Int(v).map { $0 >= 0 } == true }) { r, _, _ in
       String(r.trial)
     },

@@ -13,6 +13,10 @@ package enum SelfTestSubjects {
     catalog.add(SelfTestDescriptors.self)
     // The classic non-linearizable types and their fixes, as model tests.
     catalog.add(SelfTestModelCounter.self)
+    catalog.add(SelfTestScheduledLostUpdate.self)
+    catalog.add(SelfTestScheduledAtomic.self)
+    catalog.add(SelfTestScheduledDeadlock.self)
+    catalog.add(SelfTestScheduledSpin.self)
     catalog.add(SelfTestModelCounterFixed.self)
     catalog.add(SelfTestModelCache.self)
     catalog.add(SelfTestModelCacheFixed.self)

@@ -1,0 +1,160 @@
+import Foundation
+import StressKit
+import Testing
+
+/// `stress run --strategy`: model tests explored by the controlled scheduler in worker
+/// processes, through the built executable. The self-tests are built on the scheduled
+/// primitives: a lost update, its fix, two locks in opposite orders, and a spin.
+@Suite struct StrategyEndToEndTests {
+  @Test func aLostUpdateIsFoundWithItsInterleavingAndItsReplayCommandRunsTheSameSchedule()
+    throws
+  {
+    let dir = try temporaryDirectory()
+    let csv = dir.appendingPathComponent("r.csv")
+    let junit = dir.appendingPathComponent("j.xml")
+    let r = try runStress([
+      "run", "--subjects", "selftest-scheduled-lost-update", "--threads", "2", "--ops", "500",
+      "--trials", "2", "--warmup", "0", "--seed", "11", "--strategy", "pct:2", "--out", csv.path,
+      "--junit", junit.path,
+    ])
+    // No expectation of its own: the finding is a verdict, not a failed run.
+    #expect(r.code == 0, "\(r.err)")
+    #expect(r.err.contains("of 500 schedules of pct:2"))
+    #expect(r.err.contains("no positive control (a strategy's power is in its schedules)"))
+    #expect(r.out.contains("FAILING SCENARIOS"))
+    #expect(r.out.contains("interleaving ("))
+    #expect(r.out.contains("POSITIVE CONTROL: none: the model tests ran under the controlled"))
+
+    let rows = try readRows(csv)
+    #expect(rows.count == 2)
+    #expect(rows.allSatisfy { $0["wrapper"] == "unprotected" && $0["strategy"] == "pct:2" })
+    #expect(rows.allSatisfy { $0["outcome"] == "corrupt" })
+    let first = try #require(rows.first { $0["trial"] == "0" })
+    // A trial's ops are the schedules it ran, the failing one last.
+    let ops = try #require(Int(try first.text("ops")))
+    #expect((1...500).contains(ops))
+    let detail = try first.text("detail")
+    let lines = detail.split(separator: "\n").map(String.init)
+    #expect(lines.first?.hasPrefix("not linearizable: schedule \(ops) (scenario ") == true)
+    #expect(lines.contains { $0.hasPrefix("step  thread  operation") })
+    #expect(lines.contains { $0.contains("-- switch: thread ") })
+    #expect(lines.contains { $0.contains("atomic 1.load()") })
+    let replay = try #require(lines.last)
+    #expect(
+      replay.hasPrefix(
+        "replay: stress run --subjects selftest-scheduled-lost-update --wrappers unprotected "
+          + "--threads 2 --trials 1 --warmup 0 --strategy replay:2.11."))
+
+    // The trace reaches JUnit and the HTML report too.
+    let xml = try String(contentsOf: junit, encoding: .utf8)
+    #expect(xml.contains("-- switch: thread "))
+    let html = dir.appendingPathComponent("r.html")
+    #expect(try runStress(["report", csv.path, "--html", html.path]).code == 0)
+    let page = try String(contentsOf: html, encoding: .utf8)
+    #expect(page.contains("<pre class=\"scenario\">not linearizable: schedule "))
+    #expect(page.contains("-- switch: thread "))
+    // `stress report` of the file says what the run said of its control.
+    let report = try runStress(["report", csv.path])
+    #expect(report.out.contains("POSITIVE CONTROL: none: the model tests ran under the controlled"))
+
+    // The printed command replays the failing schedule exactly, every time.
+    let arguments = replay.dropFirst("replay: stress ".count).split(separator: " ").map(String.init)
+    for attempt in 0..<3 {
+      let again = dir.appendingPathComponent("again\(attempt).csv")
+      let replayed = try runStress(arguments + ["--out", again.path, "--quiet"])
+      #expect(replayed.code == 0, "\(replayed.err)")
+      let row = try #require(try readRows(again).first)
+      #expect(row["outcome"] == "corrupt")
+      let table = try row.text("detail").split(separator: "\n").dropFirst().map(String.init)
+      #expect(table == Array(lines.dropFirst()))
+    }
+  }
+
+  @Test func aFixPassesABoundedSearchThatSaysItsBound() throws {
+    let dir = try temporaryDirectory()
+    let csv = dir.appendingPathComponent("r.csv")
+    let r = try runStress([
+      "run", "--subjects", "selftest-scheduled-atomic", "--threads", "2", "--ops", "300",
+      "--trials", "1", "--warmup", "0", "--strategy", "exhaustive:1", "--out", csv.path,
+    ])
+    #expect(r.code == 0, "\(r.err)")
+    let row = try #require(try readRows(csv).first)
+    #expect(row["outcome"] == "ok" && row["strategy"] == "exhaustive:1")
+    let detail = try row.text("detail")
+    #expect(detail.hasPrefix("passed: "))
+    #expect(detail.contains("every schedule with at most 1 preemption"))
+    #expect(r.out.contains("whether every schedule within the preemption bound was searched"))
+  }
+
+  @Test func aDeadlockAndASpinAreHangsTheSchedulerSawWithWhatEachThreadHeld() throws {
+    let dir = try temporaryDirectory()
+    let csv = dir.appendingPathComponent("r.csv")
+    let r = try runStress([
+      "run", "--subjects", "selftest-scheduled-deadlock,selftest-scheduled-spin", "--threads",
+      "2", "--ops", "200", "--trials", "1", "--warmup", "0", "--seed", "3", "--strategy",
+      "random-walk", "--out", csv.path,
+    ])
+    #expect(r.code == 0, "\(r.err)")
+    let rows = try readRows(csv)
+    let deadlock = try #require(rows.first { $0["subject"] == "selftest-scheduled-deadlock" })
+    #expect(deadlock["outcome"] == "hang")
+    let lines = try deadlock.text("detail").split(separator: "\n").map(String.init)
+    #expect(lines.first?.hasPrefix("deadlock: no thread can go on in schedule ") == true)
+    #expect(
+      lines.filter { $0.contains(": holds [lock ") && $0.contains("waits for lock") }.count == 2)
+    #expect(lines.last?.contains("--strategy replay:2.3.") == true)
+    let spin = try #require(rows.first { $0["subject"] == "selftest-scheduled-spin" })
+    #expect(spin["outcome"] == "hang")
+    #expect(try spin.text("detail").hasPrefix("stuck in schedule "))
+    #expect(try spin.text("detail").contains("without reaching a scheduled primitive"))
+    // Both are shown under FAILING SCENARIOS.
+    #expect(r.out.contains("deadlock: no thread can go on in schedule "))
+  }
+
+  @Test(arguments: [
+    (
+      ["--subjects", "swift-array", "--strategy", "pct"],
+      "Error: Subject 'swift-array' is not a model test: a strategy explores the interleavings of a model test's own scheduled primitives, and a stress subject has none."
+    ),
+    (
+      ["--subjects", "selftest-scheduled-atomic", "--wrappers", "lock", "--strategy", "pct"],
+      "Error: Wrapper 'lock' guards each call with a lock the controlled scheduler cannot see: a strategy runs the unprotected wrapper only."
+    ),
+    (
+      [
+        "--subjects", "selftest-scheduled-atomic", "--driver", "dispatch-apply", "--strategy",
+        "pct",
+      ],
+      "Error: A strategy runs its own threads: it takes no driver."
+    ),
+    (
+      ["--subjects", "selftest-scheduled-atomic", "--threads", "40", "--strategy", "random-walk"],
+      "Error: Under a strategy, thread counts must be from 1 to 36, got 40."
+    ),
+    (
+      [
+        "--subjects", "selftest-scheduled-atomic", "--threads", "4", "--strategy",
+        "replay:2.1.0.01",
+      ],
+      "Error: The replay token names 2 threads, not 4: a replay runs the token's count."
+    ),
+    (
+      ["--subjects", "selftest-scheduled-atomic", "--strategy", "pct:0"],
+      "Error: Invalid value 'pct:0' for '--strategy': expected stress, random-walk, pct[:<depth 1-10>], exhaustive[:<preemptions 0-10>] or replay:<token>. Did you mean 'pct'?"
+    ),
+    (
+      ["--subjects", "selftest-scheduled-atomic", "--strategy", "replay:2.1.0.0!"],
+      "Error: Invalid value 'replay:2.1.0.0!' for '--strategy': expected stress, random-walk, pct[:<depth 1-10>], exhaustive[:<preemptions 0-10>] or replay:<token>."
+    ),
+  ])
+  func whatAStrategyCannotRunIsRefusedBeforeAnythingIsWritten(
+    arguments: [String], message: String
+  ) throws {
+    let dir = try temporaryDirectory()
+    let csv = dir.appendingPathComponent("r.csv")
+    let r = try runStress(["run"] + arguments + ["--out", csv.path])
+    #expect(r.code == 64)
+    #expect(r.err.split(separator: "\n").first.map(String.init) == message)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+  }
+}
