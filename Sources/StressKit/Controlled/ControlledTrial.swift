@@ -50,11 +50,7 @@ package enum ControlledTrial<M: ModelTest> {
 
   /// The command that runs the failing schedule again, as this run's program is called.
   static func replay(_ spec: TrialSpec, token: String) -> String {
-    let program =
-      CommandLine.arguments.first.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
-      ?? "stress"
-    return
-      "\(program) run --subjects \(M.info.id) --wrappers \(spec.wrapper) --threads \(spec.threads) "
+    "\(ScenarioTable.program) run --subjects \(M.info.id) --wrappers \(spec.wrapper) --threads \(spec.threads) "
       + "--trials 1 --warmup 0 --strategy replay:\(token)"
   }
 }

@@ -25,6 +25,6 @@ package struct ReplayToken: Sendable, Equatable, CustomStringConvertible {
   }
 
   package var description: String {
-    "\(threads).\(seed).\(scenario).\(String(choices.map { Character(String($0, radix: 36)) }))"
+    "\(threads).\(seed).\(scenario).\(ScheduleTrace.spell(choices))"
   }
 }

@@ -47,7 +47,10 @@ package struct ScheduleTrace: Sendable, Equatable {
   }
 
   /// The choices as text, one base-36 digit a choice: what `ScheduleStrategy.replay` takes.
-  package var token: String {
+  package var token: String { Self.spell(choices) }
+
+  /// Choices as a token spells them, one base-36 digit each (threads are fewer than 36).
+  package static func spell(_ choices: [Int]) -> String {
     String(choices.map { Character(String($0, radix: 36)) })
   }
 

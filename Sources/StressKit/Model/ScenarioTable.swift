@@ -73,11 +73,14 @@ package enum ScenarioTable {
     ].joined(separator: "\n")
   }
 
+  /// This process's program as a replay command names it: `stress`, or a user's own tool.
+  static var program: String {
+    CommandLine.arguments.first.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
+      ?? "stress"
+  }
+
   /// The command that runs this trial again: same subject, wrapper, threads, budget and seed.
   static func replay(_ spec: TrialSpec, subject: String) -> String {
-    let program =
-      CommandLine.arguments.first.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
-      ?? "stress"
     let budget =
       spec.bound.opsPerThread.map { "--ops \($0)" } ?? "--duration \(spec.bound.seconds ?? 0)"
     return
