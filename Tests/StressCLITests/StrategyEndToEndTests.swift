@@ -84,6 +84,31 @@ import Testing
     #expect(detail.hasPrefix("passed: "))
     #expect(detail.contains("every schedule with at most 1 preemption"))
     #expect(r.out.contains("whether every schedule within the preemption bound was searched"))
+    // The verdict counts schedules, not a control that did not run.
+    #expect(
+      r.out.contains(
+        "no failure seen in 1 trials of --strategy exhaustive:1, \(try row.text("ops")) schedules"))
+    #expect(!r.out.contains("no positive control ran"))
+
+    // The JSON summary, live and from the file, says which strategy ran.
+    for arguments in [
+      [
+        "run", "--subjects", "selftest-scheduled-atomic", "--threads", "2", "--ops", "300",
+        "--trials", "1", "--warmup", "0", "--strategy", "exhaustive:1", "--format", "json",
+        "--out", dir.appendingPathComponent("j.csv").path,
+      ],
+      ["report", csv.path, "--format", "json"],
+    ] {
+      let json = try runStress(arguments)
+      #expect(json.code == 0, "\(json.err)")
+      let document = try #require(
+        try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+      let verdict = try #require((document["verdicts"] as? [[String: Any]])?.first)
+      #expect(verdict["strategy"] as? String == "exhaustive:1")
+      #expect((verdict["measured"] as? String)?.contains("--strategy exhaustive:1") == true)
+      let cell = try #require((document["cells"] as? [[String: Any]])?.first)
+      #expect(cell["strategy"] as? String == "exhaustive:1")
+    }
   }
 
   @Test func aDeadlockAndASpinAreHangsTheSchedulerSawWithWhatEachThreadHeld() throws {

@@ -247,7 +247,6 @@ package final class Scheduler {
       }
       var spec = cell.spec(bound: plan.bound, seed: plan.seed(forTrial: trial), tuning: plan.tuning)
       if cell.isProtected { spec.deadline = plan.cap }
-      spec.strategy = plan.strategy?.argument
       let result: TrialResult
       do {
         result = try worker!.run(

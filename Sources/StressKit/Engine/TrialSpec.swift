@@ -33,8 +33,10 @@ package struct TrialSpec: Sendable, Codable, Equatable {
   @usableFromInline
   package init(
     subject: String, wrapper: String, threads: Int, readRatio: Double, bound: Bound, seed: UInt64,
-    readers: Int? = nil, tuning: Tuning = .none, driver: Driver = .threads
+    readers: Int? = nil, tuning: Tuning = .none, driver: Driver = .threads,
+    strategy: String? = nil
   ) {
+    self.strategy = strategy
     self.driver = driver
     self.readers = readers
     self.tuning = tuning

@@ -19,6 +19,9 @@ package struct Cell: Sendable, Hashable {
   package var expectation: String?
   /// Each trial runs in a fresh worker (see `SubjectInfo.freshProcess`).
   package var freshProcess = false
+  /// The controlled scheduler's strategy, as `--strategy` spells it, when the cell's model
+  /// test is explored rather than stressed: its trials count schedules, and it has no control.
+  package var strategy: String?
 
   package init(
     subject: String, wrapper: String, threads: Int, readRatio: Double,
@@ -41,6 +44,6 @@ package struct Cell: Sendable, Hashable {
   package func spec(bound: Bound, seed: UInt64, tuning: Tuning = .none) -> TrialSpec {
     TrialSpec(
       subject: subject, wrapper: wrapper, threads: threads, readRatio: readRatio, bound: bound,
-      seed: seed, readers: readers, tuning: tuning, driver: driver)
+      seed: seed, readers: readers, tuning: tuning, driver: driver, strategy: strategy)
   }
 }

@@ -89,7 +89,11 @@ extension Plan {
     let axes = try Axes(options: options, suite: suite, catalog: catalog)
     let budget = try Resolved(options: options, suite: suite)
     let unsharded = try Self.cells(axes, bound: budget.bound)
-    let cells = try Self.shard(unsharded, options.shard)
+    let cells = try Self.shard(unsharded, options.shard).map { cell in
+      var cell = cell
+      cell.strategy = options.strategy?.argument
+      return cell
+    }
     self.init(
       suite: suite.name, mode: options.mode, cells: cells, trials: budget.trials,
       bound: budget.bound, seed: options.seed ?? UInt64.random(in: 0...UInt64(UInt32.max)),

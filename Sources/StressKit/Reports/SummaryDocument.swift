@@ -29,6 +29,8 @@ package struct SummaryDocument: Codable, Sendable, Equatable {
     package var startedAt: String
     package var seed: UInt64
     package var shard: String?
+    /// The controlled scheduler's strategy (`--strategy`); absent for a stress run.
+    package var strategy: String?
     package var results: String?
     package var summary: String?
   }
@@ -46,6 +48,9 @@ package struct SummaryDocument: Codable, Sendable, Equatable {
     package var sendable: Bool?
     /// Why this cell must never fail, when its subject declares so (see `Expectation`).
     package var expectation: String?
+    /// The controlled scheduler's strategy, when the cell explored schedules: its trials'
+    /// operations are then schedules.
+    package var strategy: String?
     package var trials: Int
     package var outcomes: [String: Int]
     package var detectionRate: Double
@@ -121,6 +126,8 @@ package struct SummaryDocument: Codable, Sendable, Equatable {
     package var poweredOperations: Int
     /// No failure seen, but the run could not have seen a race like the control's.
     package var inconclusive: Bool
+    /// The controlled scheduler's strategy, when the trials explored schedules.
+    package var strategy: String?
     package var measured: String
     package var disagreement: String?
   }
@@ -137,7 +144,8 @@ package struct SummaryDocument: Codable, Sendable, Equatable {
       Run(
         runId: $0.runID, suite: $0.suite, mode: $0.mode.rawValue,
         startedAt: ResultColumns.timestamp($0.startedAt), seed: $0.seed,
-        shard: $0.shard?.description, results: results, summary: summary)
+        shard: $0.shard?.description, strategy: $0.strategy?.argument, results: results,
+        summary: summary)
     }
     control = ControlReading.readings(cells).values.sorted { $0.threads < $1.threads }.map {
       ControlEntry(
@@ -156,7 +164,7 @@ package struct SummaryDocument: Codable, Sendable, Equatable {
         subject: c.subject, wrapper: c.wrapper, threads: c.threads, readers: c.readers,
         readRatio: c.readRatio, driver: c.driver.rawValue, protected: c.isProtected,
         documented: c.documented.rawValue,
-        sendable: c.sendable, expectation: c.expectation,
+        sendable: c.sendable, expectation: c.expectation, strategy: c.strategy,
         trials: s.trials,
         outcomes: Dictionary(uniqueKeysWithValues: s.counts.map { ($0.rawValue, $1) }),
         detectionRate: s.detectionRate, medianTimeToFailureMs: s.medianTimeToFailureMs,
@@ -176,7 +184,7 @@ package struct SummaryDocument: Codable, Sendable, Equatable {
         failures: Dictionary(uniqueKeysWithValues: $0.failures.map { ($0.rawValue, $1) }),
         failureRateBound: $0.upperBound95, poweredTrials: $0.poweredTrials,
         poweredThreads: $0.poweredThreads, poweredOperations: $0.poweredOperations,
-        inconclusive: $0.inconclusive, measured: $0.measured,
+        inconclusive: $0.inconclusive, strategy: $0.strategy, measured: $0.measured,
         disagreement: $0.disagreement)
     }
     wrapperComparison = WrapperComparison(cells).conditions.map { c in

@@ -166,6 +166,7 @@ package struct ResultsFile: Sendable {
         driver: Driver(rawValue: row["driver"]) ?? .threads)
       cell.sendable = Bool(row["sendable"])
       cell.expectation = row["expectation"].isEmpty ? nil : row["expectation"]
+      cell.strategy = ["", "stress"].contains(row["strategy"]) ? nil : row["strategy"]
       var result = TrialResult(
         outcome: Outcome(rawValue: row["outcome"]) ?? .error, failures: Int(row["failures"]),
         ops: Int(row["ops"]), reads: Int(row["reads"]), writes: Int(row["writes"]),
