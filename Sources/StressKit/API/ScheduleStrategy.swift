@@ -2,7 +2,7 @@
 /// controlled scheduler, where threads switch only at scheduled primitives and operation
 /// starts.
 public enum ScheduleStrategy: Sendable, Equatable, CustomStringConvertible {
-  /// Every thread that can go on equally likely at every point.
+  /// Every thread that can go on equally likely at every point: `explore`'s default.
   case randomWalk
   /// PCT (Burckhardt et al., ASPLOS 2010): random thread priorities, lowered at `depth - 1`
   /// random points; a bug of depth d is found with probability at least 1/(n·k^(d-1)) per

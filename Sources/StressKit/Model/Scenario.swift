@@ -30,15 +30,16 @@ package struct Scenario: Sendable, Equatable {
   package var count: Int { lanes.reduce(0) { $0 + $1.count } }
 
   /// A scenario drawn from `random`: `threads` threads of `options.operationsPerThread`
-  /// operations, reads chosen with probability `readRatio` when there are reads and writes.
+  /// operations, reads chosen with probability `readRatio` when there are reads and writes
+  /// (`postReadRatio` in the post part, if given).
   package static func random<Instance>(
     _ operations: [ModelOperation<Instance>], threads: Int, options: ScenarioOptions,
-    readRatio: Double, using random: inout SplitMix64
+    readRatio: Double, postReadRatio: Double? = nil, using random: inout SplitMix64
   ) -> Scenario {
     let reads = operations.indices.filter { operations[$0].isRead }
     let writes = operations.indices.filter { !operations[$0].isRead }
     func draw(_ bound: Int) -> Int { Int(random.next() % UInt64(max(1, bound))) }
-    func call() -> Call {
+    func call(_ readRatio: Double = readRatio) -> Call {
       let pool: [Int]
       if reads.isEmpty || writes.isEmpty {
         pool = Array(operations.indices)
@@ -53,7 +54,9 @@ package struct Scenario: Sendable, Equatable {
     let parallel = (0..<threads).map { _ in
       (0..<options.operationsPerThread).map { _ in call() }
     }
-    let post = (0..<draw(options.postOperations + 1)).map { _ in call() }
+    let post = (0..<draw(options.postOperations + 1)).map { _ in
+      call(postReadRatio ?? readRatio)
+    }
     return Scenario(initial: initial, parallel: parallel, post: post)
   }
 

@@ -41,17 +41,20 @@ import Testing
 // to two preemptions. No exit test: only one thread runs at a time, so a race cannot crash
 // the test process (a trap in the type's own logic still would).
 @Suite(.serialized) struct ControlledChecks {
-  @Test func theCacheBugIsFoundForEverySeedWithItsInterleaving() {
+  @Test func bothBugsAreFoundWithin100SchedulesForEverySeedWithTheirInterleaving() {
+    // The default strategy, a random walk, over a new scenario every schedule.
     for seed: UInt64 in 1...100 {
-      let result = ScheduledCacheTest.explore(strategy: .pct(depth: 2), seed: seed)
-      #expect(result.verdict == .notLinearizable, "seed \(seed): \(result.report)")
-      #expect(result.report.contains("-- switch: thread") && result.replay != nil)
+      for result in [
+        ScheduledCacheTest.explore(schedules: 100, seed: seed),
+        ScheduledAccountTest.explore(schedules: 100, seed: seed),
+      ] {
+        #expect(result.verdict == .notLinearizable, "seed \(seed): \(result.report)")
+        #expect(result.report.contains("-- switch: thread") && result.replay != nil)
+      }
     }
   }
 
   @Test func theAccountBugIsFoundByASearchOfOnePreemption() {
-    // Its scenarios must hold funds for one of two withdrawals: rarer than the cache's, so a
-    // search of every one-preemption schedule of each finds it sooner than PCT.
     let result = ScheduledAccountTest.explore(strategy: .exhaustive(preemptions: 1))
     #expect(result.verdict == .notLinearizable, "\(result.report)")
     #expect(result.report.contains("withdraw(") && result.report.contains("interleaving ("))
