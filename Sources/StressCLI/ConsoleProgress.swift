@@ -65,9 +65,10 @@ final class ConsoleProgress: RunObserver {
       } ?? "\(plan.trials) trials"
     let control =
       plan.control
-      ? "the positive control after each cell of 2 or more threads"
-      : plan.strategy != nil
-        ? "no positive control (a strategy's power is in its schedules)"
+      ? "the positive control\(plan.strategy == nil ? "" : " (a scheduled lost update)") after "
+        + "each cell of 2 or more threads"
+      : plan.strategy?.isDeterministic == true
+        ? "no positive control (a deterministic search's power is its bound)"
         : "no positive control (--no-control)"
     console.err(
       "Running \(plan.suite) (mode \(plan.mode.rawValue)): \(plan.cells.count) cells x "

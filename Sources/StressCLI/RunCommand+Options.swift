@@ -117,7 +117,7 @@ extension RunCommand {
         .choice(), to: \.run.driver),
       .value(
         "strategy", "<strategy>",
-        "How a model test's threads interleave: stress (real threads, the system's scheduler), or the controlled scheduler, one thread at a time, switching only at scheduled primitives: random-walk, pct[:<depth>] (PCT, depth 2 by default), exhaustive[:<preemptions>] (every schedule with at most that many preemptions, 2 by default), replay:<token> (a failure's schedule). Under a strategy, --ops counts a trial's schedules and --duration its seconds of exploring; model tests only, unprotected, no positive control.",
+        "How a model test's threads interleave: stress (real threads, the system's scheduler), or the controlled scheduler, one thread at a time, switching only at scheduled primitives: random-walk, pct[:<depth>] (PCT, depth 2 by default), exhaustive[:<preemptions>] (every schedule with at most that many preemptions, 2 by default), replay:<token> (a failure's schedule). Under a strategy, --ops counts a trial's schedules and --duration its seconds of exploring; model tests only, unprotected. Under random-walk and pct the positive control is a lost update explored the same way; a search has none.",
         .strategy, to: \.run.strategy),
       .value(
         "out", "<path>", "The CSV file to write.", default: "Results/<suite>-<UTC timestamp>.csv",

@@ -121,10 +121,12 @@ struct RunSummary {
   static func controlText(
     _ readings: [Int: ControlReading], verdicts: Bool, strategy: String? = nil
   ) -> String {
-    if readings.isEmpty, let strategy {
+    if readings.isEmpty, let strategy,
+      strategy.hasPrefix("exhaustive") || strategy.hasPrefix("replay")
+    {
       return "\nPOSITIVE CONTROL: none: the model tests ran under the controlled scheduler "
-        + "(\(strategy)), where a race shows in the schedules explored, not in the machine's "
-        + "timing; each trial's detail says how many it explored"
+        + "(\(strategy)), whose \(strategy.hasPrefix("replay") ? "replay" : "search") is "
+        + "deterministic; each trial's detail says how many schedules it explored"
         + (strategy.hasPrefix("exhaustive")
           ? " and whether every schedule within the preemption bound was searched\n" : "\n")
     }
@@ -134,7 +136,10 @@ struct RunSummary {
           + "the run's power to see a race\n" : ""
     }
     let sorted = readings.keys.sorted().map { readings[$0]! }
-    var text = "\nPOSITIVE CONTROL (an unprotected lost-update counter, after each cell): "
+    var text =
+      "\nPOSITIVE CONTROL ("
+      + (strategy.map { "a lost update on a scheduled atomic, explored by \($0)" }
+        ?? "an unprotected lost-update counter") + ", after each cell): "
     text += sorted.map { "\($0.threads) thr \($0.caught)/\($0.trials)" }.joined(separator: ", ")
     let blind = sorted.filter { !$0.seesRaces }
     if blind.isEmpty {

@@ -20,12 +20,19 @@ import Testing
     // No expectation of its own: the finding is a verdict, not a failed run.
     #expect(r.code == 0, "\(r.err)")
     #expect(r.err.contains("of 500 schedules of pct:2"))
-    #expect(r.err.contains("no positive control (a strategy's power is in its schedules)"))
+    #expect(r.err.contains("the positive control (a scheduled lost update) after each cell"))
     #expect(r.out.contains("FAILING SCENARIOS"))
     #expect(r.out.contains("interleaving ("))
-    #expect(r.out.contains("POSITIVE CONTROL: none: the model tests ran under the controlled"))
+    // The control is a lost update explored the same way, with the same budget.
+    let controlLine =
+      "POSITIVE CONTROL (a lost update on a scheduled atomic, explored by pct:2, after each "
+      + "cell): 2 thr "
+    #expect(r.out.contains(controlLine))
 
-    let rows = try readRows(csv)
+    let all = try readRows(csv)
+    let controls = all.filter { $0["subject"] == "positive-control-scheduled" }
+    #expect(!controls.isEmpty && controls.allSatisfy { $0["strategy"] == "pct:2" })
+    let rows = all.filter { $0["subject"] == "selftest-scheduled-lost-update" }
     #expect(rows.count == 2)
     #expect(rows.allSatisfy { $0["wrapper"] == "unprotected" && $0["strategy"] == "pct:2" })
     #expect(rows.allSatisfy { $0["outcome"] == "corrupt" })
@@ -55,7 +62,7 @@ import Testing
     #expect(page.contains("-- switch: thread "))
     // `stress report` of the file says what the run said of its control.
     let report = try runStress(["report", csv.path])
-    #expect(report.out.contains("POSITIVE CONTROL: none: the model tests ran under the controlled"))
+    #expect(report.out.contains(controlLine))
 
     // The printed command replays the failing schedule exactly, every time.
     let arguments = replay.dropFirst("replay: stress ".count).split(separator: " ").map(String.init)
@@ -83,7 +90,9 @@ import Testing
     let detail = try row.text("detail")
     #expect(detail.hasPrefix("passed: "))
     #expect(detail.contains("every schedule with at most 1 preemption"))
+    #expect(r.out.contains("POSITIVE CONTROL: none: the model tests ran under the controlled"))
     #expect(r.out.contains("whether every schedule within the preemption bound was searched"))
+    #expect(r.err.contains("no positive control (a deterministic search's power is its bound)"))
     // The verdict counts schedules, not a control that did not run.
     #expect(
       r.out.contains(
@@ -108,6 +117,37 @@ import Testing
       #expect((verdict["measured"] as? String)?.contains("--strategy exhaustive:1") == true)
       let cell = try #require((document["cells"] as? [[String: Any]])?.first)
       #expect(cell["strategy"] as? String == "exhaustive:1")
+    }
+  }
+
+  @Test func aRandomStrategysVerdictRestsOnAScheduledControlWithTheSameBudget() throws {
+    // Enough schedules: the control's lost update is caught in every trial, and the fix's
+    // "no failure seen" counts. One schedule a trial: the control is mostly missed, and the
+    // same fix's verdict is inconclusive, not a pass it could not have failed.
+    for (ops, finding) in [
+      (200, "no failure seen in 3 trials of --strategy random-walk, 600 schedules in all"),
+      (
+        1,
+        "inconclusive: no failure seen in 3 trials, but the positive control was caught in 0 of 1"
+      ),
+    ] {
+      let dir = try temporaryDirectory()
+      let csv = dir.appendingPathComponent("r.csv")
+      let r = try runStress([
+        "run", "--subjects", "selftest-scheduled-atomic", "--threads", "2", "--ops", "\(ops)",
+        "--trials", "3", "--warmup", "0", "--seed", "5", "--strategy", "random-walk", "--out",
+        csv.path,
+      ])
+      #expect(r.code == 0, "\(r.err)")
+      #expect(r.out.contains(finding), "\(r.out)")
+      let controls = try readRows(csv).filter { $0["subject"] == "positive-control-scheduled" }
+      // A control trial follows each visit of a cell: here the cell's one visit.
+      #expect(controls.count == 1)
+      #expect(controls.allSatisfy { $0["strategy"] == "random-walk" && $0["ops"] != "" })
+      if ops == 200 {
+        #expect(controls.allSatisfy { $0["outcome"] == "corrupt" })
+        #expect(r.out.contains("the positive control was caught in 1 of 1 trials"))
+      }
     }
   }
 

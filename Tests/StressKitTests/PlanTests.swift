@@ -102,7 +102,7 @@ import Testing
     #expect(plan.trials == Mode.default.preset.trials)
   }
 
-  @Test func aStrategyRunsModelTestsBareWithoutTheControlAndIsPartOfThePlansDigest() throws {
+  @Test func aStrategyRunsModelTestsBareWithItsOwnControlAndIsPartOfThePlansDigest() throws {
     var options = RunOptions()
     options.subjects = ["selftest-scheduled-atomic"]
     options.seed = 5
@@ -111,7 +111,16 @@ import Testing
     let explored = try Plan(options: options, catalog: catalog, suiteDirectories: [])
     #expect(Set(explored.cells.map(\.wrapper)) == ["unprotected"])
     #expect(explored.cells.map(\.threads) == Suite.defaultThreads)
-    #expect(stressed.control && !explored.control)
+    // A random strategy's control is the scheduled lost update, explored the same way; a
+    // search has none.
+    #expect(stressed.control && explored.control)
+    #expect(stressed.controlCell(threads: 2).subject == "positive-control")
+    let control = explored.controlCell(threads: 2)
+    #expect(control.subject == "positive-control-scheduled" && control.strategy == "pct:2")
+    #expect(control.isControl)
+    options.strategy = .exhaustive(preemptions: 1)
+    #expect(!(try Plan(options: options, catalog: catalog, suiteDirectories: []).control))
+    options.strategy = .pct(depth: 2)
     #expect(explored.fingerprint != stressed.fingerprint)
     options.strategy = .pct(depth: 3)
     #expect(

@@ -21,6 +21,31 @@ import Testing
     )
   }
 
+  @Test func underAStrategyTheTrialsAreCountedInSchedulesAndTheMissingControlIsNamed() {
+    func explored(_ strategy: String, control: Bool) -> String {
+      var cell = F.cell("unprotected")
+      cell.strategy = strategy
+      var records = (0..<3).map { F.trial(cell, $0) }
+      if control {
+        records += (0..<3).map {
+          F.trial(.control(threads: 2, strategy: strategy), $0, outcome: .corrupt)
+        }
+      }
+      return verdicts(records)[0].measured
+    }
+    let ops = F.trial(F.cell("unprotected"), 0).result.ops ?? 0
+    #expect(
+      explored("pct:2", control: true)
+        == "no failure seen in 3 trials of --strategy pct:2, \(3 * ops) schedules in all "
+        + "(failure rate < 100% per trial, 95%; the positive control was caught in 3 of 3 "
+        + "trials)")
+    // A random strategy without its control (--no-control) says so; a search has none.
+    #expect(explored("random-walk", control: false).hasSuffix("; no positive control ran)"))
+    #expect(
+      explored("exhaustive:1", control: false)
+        .hasSuffix("; no positive control: a bounded search's power is its bound)"))
+  }
+
   // MARK: - The positive control
 
   /// `caught` of `trials` control trials at `threads`.

@@ -22,6 +22,7 @@ public struct Catalog: Sendable {
     for wrapper in StandardWrappers.tasks { catalog.add(wrapper) }
     // The control races on a counter, a few ns an operation: its loop is compiled for it.
     catalog.add(specializing: PositiveControl.self)
+    catalog.add(ScheduledPositiveControl.self)
     SelfTestSubjects.register(in: &catalog)
     return catalog
   }

@@ -86,15 +86,16 @@ package struct Verdict: Sendable, Equatable {
         + "\(Self.list(blind)): the run could not have seen a race like it"
     }
     let bound = upperBound95.map { String(format: "%.3g", $0 * 100) } ?? "100"
+    // Under a strategy a trial's operations are its schedules: the count says how far it saw.
+    let explored = strategy.map { " of --strategy \($0), \(poweredOperations) schedules in all" }
     var text =
-      "no failure seen in \(poweredTrials) trials (failure rate < \(bound)% per trial, 95%"
-    if let strategy {
-      // A stress control's lost increments say nothing of a search: its power is the
-      // schedules it explored, which each trial's detail states with its bound.
-      return "no failure seen in \(poweredTrials) trials of --strategy \(strategy), "
-        + "\(poweredOperations) schedules in all (failure rate < \(bound)% per trial, 95%; "
-        + "no positive control: under the controlled scheduler a race shows in the schedules "
-        + "explored, not in the machine's timing)"
+      "no failure seen in \(poweredTrials) trials\(explored ?? "") (failure rate < \(bound)% per "
+      + "trial, 95%"
+    if controls.isEmpty, let strategy,
+      ScheduleStrategy(argument: strategy)?.isDeterministic == true
+    {
+      // A search has no control: its power is its bound, which each trial's detail states.
+      return text + "; no positive control: a bounded search's power is its bound)"
     }
     if controls.isEmpty { return text + "; no positive control ran)" }
     let seen = controls.filter(\.seesRaces)

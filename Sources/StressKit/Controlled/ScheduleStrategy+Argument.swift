@@ -5,6 +5,15 @@ extension ScheduleStrategy {
   /// neither finds more nor ends.
   package static let maxDepth = 10
 
+  /// Whether every run of it explores the same schedules (a search, a replay): such a run's
+  /// power is what it covered, and no positive control measures it.
+  package var isDeterministic: Bool {
+    switch self {
+    case .randomWalk, .pct: false
+    case .exhaustive, .replay: true
+    }
+  }
+
   /// Parses the command line's form; nil for anything else.
   package init?(argument: String) {
     let parts = argument.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)

@@ -37,7 +37,7 @@ package enum BudgetPlanner {
       let warmup = forked ? 0 : plan.warmup
       total += Double(missing + warmup) * priorCost(of: cell, plan: plan)
       if plan.control && cell.threads > 1 {
-        total += priorCost(of: .control(threads: cell.threads), plan: plan)
+        total += priorCost(of: plan.controlCell(threads: cell.threads), plan: plan)
       }
     }
     return total

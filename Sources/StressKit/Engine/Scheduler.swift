@@ -151,7 +151,7 @@ package final class Scheduler {
       }
       var total = Double(plan.trials) * mean(cost[index], cell)
       if plan.control && cell.threads > 1 {
-        total += mean(controlCost[cell.threads], .control(threads: cell.threads))
+        total += mean(controlCost[cell.threads], plan.controlCell(threads: cell.threads))
       }
       return total
     }
@@ -218,7 +218,7 @@ package final class Scheduler {
       let shard = plan.shard ?? Shard(index: 1, count: 1)
       let trial = visit * shard.count + shard.index - 1
       guard controlTrialsDone.insert([threads, trial]).inserted else { return }
-      let cell = Cell.control(threads: threads)
+      let cell = plan.controlCell(threads: threads)
       let started = scheduler.clock()
       let result = try run(cell, trial: trial)
       let spent = scheduler.clock() - started

@@ -36,6 +36,12 @@ package struct Plan: Sendable {
   package var suitePath: String?
   /// Run the positive control after each cell at 2 or more threads (see `PositiveControl`).
   package var control = false
+
+  /// The control's cell at `threads` threads: the stress control, or the scheduled one
+  /// explored with the run's strategy.
+  package func controlCell(threads: Int) -> Cell {
+    .control(threads: threads, strategy: strategy?.argument)
+  }
   /// Wall-clock seconds the run may take: beyond every cell's `trials`, the rest goes to the
   /// least settled cells (see `BudgetPlanner`). nil: exactly `trials` per cell.
   package var timeBudget: Double?
@@ -107,9 +113,13 @@ extension Plan {
     timeBudget = budget.timeBudget
     cap = budget.cap
     strategy = options.strategy
-    // The control is a stress trial of lost increments: under a strategy the run's power is
-    // its schedules and, for a search, its bound (each trial's detail states them).
-    if strategy != nil { control = false }
+    // Under a random strategy the control is a lost update explored the same way; a search
+    // is deterministic, and its bound (each trial's detail states it) is its power.
+    if let strategy {
+      control =
+        !strategy.isDeterministic && options.control
+        && catalog.entry(ScheduledPositiveControl.info.id) != nil
+    }
     fingerprint = fingerprint(over: unsharded)
     try checkTimeBudget(completed: [])
   }

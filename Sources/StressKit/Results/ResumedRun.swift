@@ -60,7 +60,7 @@ package struct ResumedRun: Sendable {
     for cell in plan.cells { cells[CellKey(cell)] = cell }
     if plan.control {
       for n in Set(plan.cells.map(\.threads)) where n > 1 {
-        cells[CellKey(.control(threads: n))] = .control(threads: n)
+        cells[CellKey(plan.controlCell(threads: n))] = plan.controlCell(threads: n)
       }
     }
     // Everything up to and including `seed` describes the plan, not the measurement.
