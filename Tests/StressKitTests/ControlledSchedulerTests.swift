@@ -203,6 +203,40 @@ final class LostWakeupLatch: @unchecked Sendable {
     #expect(cut.report.contains("cut short at ten times the schedule budget"))
   }
 
+  @Test func aCheckOutOfTimeIsUnknownNeverAPassAndDoesNotHideALaterFailure() {
+    // A clock past every deadline: each history's check gives up at its first step.
+    let unknown = Exploration<SelfTestScheduledAtomic>.run(
+      strategy: .randomWalk, threads: 2, schedules: 20, seed: 1, stuckAfter: 2, now: { .max })
+    #expect(unknown.verdict == .unknown, "\(unknown.report)")
+    #expect(!unknown.passed && unknown.replay == nil)
+    #expect(unknown.schedules == 20, "an unknown schedule does not end the exploration")
+    #expect(unknown.report.hasPrefix("unknown: 20 schedules of 20 scenarios (.randomWalk, seed 1)"))
+    #expect(unknown.report.contains("but 20 of the histories' checks ran out of their 0.5 s"))
+    #expect(unknown.report.contains("the first: schedule 1 (scenario 0) of .randomWalk, seed 1"))
+    #expect(unknown.report.contains("replay: .replay(\""))
+
+    // Out of time once, then in time: the lost update is still found, and is the verdict.
+    var first = true
+    let found = Exploration<SelfTestScheduledLostUpdate>.run(
+      strategy: .randomWalk, threads: 2, schedules: 1_000, seed: 1, stuckAfter: 2,
+      now: {
+        defer { first = false }
+        return first ? .max : 0
+      })
+    #expect(found.verdict == .notLinearizable, "\(found.report)")
+    #expect(found.schedules > 1)
+
+    // In a trial of `stress run --strategy`: ok, as a stress trial's unknowns are, and its
+    // detail says why it is no pass.
+    let spec = TrialSpec(
+      subject: SelfTestScheduledAtomic.info.id, wrapper: "unprotected", threads: 2,
+      readRatio: 0.5, bound: .ops(5), seed: 1, strategy: "random-walk")
+    let trial = ControlledTrial<SelfTestScheduledAtomic>.run(
+      spec, strategy: .randomWalk, milestone: { _ in }, now: { .max })
+    #expect(trial.outcome == .ok && trial.failures == 0 && trial.ops == 5)
+    #expect(trial.detail.hasPrefix("unknown: 5 schedules of 5 scenarios"), "\(trial.detail)")
+  }
+
   @Test func aTokenThatIsNoneIsNotRunAndOutsideARunThePrimitivesArePlain() {
     #expect(RacyCacheModel.explore(strategy: .replay("nonsense")).verdict == .notRun)
     // No scheduler here: the lock, atomic, queue and condition act as Foundation's.

@@ -13,6 +13,10 @@ public struct ExplorationResult: Sendable, CustomStringConvertible {
     case livelock
     /// A thread ran past the deadline without reaching a scheduled primitive.
     case stuck
+    /// No schedule failed, but some histories' checks ran out of time
+    /// (`ScenarioOptions.checkSeconds`): those schedules are neither passed nor failed, so
+    /// the exploration is not a pass.
+    case unknown
     /// A replay did not run as recorded: the code under test is not deterministic apart from
     /// its scheduling (time, randomness, hashing, threads of its own).
     case replayDiverged = "replay diverged"

@@ -56,10 +56,12 @@ package enum Exploration<M: ModelTest> {
   /// Explores up to `schedules` schedules of `threads` threads with `strategy`, and for no
   /// longer than `seconds` if given (at least one schedule). `replay` words a failure's token
   /// as the way to run it again: Swift's `.replay("...")` here, a command line in a worker.
+  /// `now` is the clock a history's check reads against its deadline.
   package static func run(
     strategy: ScheduleStrategy, threads: Int, schedules: Int, seconds: Double? = nil,
     seed: UInt64, stuckAfter: Double,
-    replay: @escaping (String) -> String = { ".replay(\"\($0)\")" }
+    replay: @escaping (String) -> String = { ".replay(\"\($0)\")" },
+    now: () -> UInt64 = Platform.monotonicNanos
   ) -> ExplorationResult {
     var threads = max(1, threads)
     var seed = seed
@@ -109,14 +111,23 @@ package enum Exploration<M: ModelTest> {
     var scenarios = 1
     var searched = true
     var schedule = 0
+    // Schedules whose history's check ran out of time: neither passed nor failed, so the
+    // exploration goes on (a later failure is still one) but can no longer pass.
+    var unknowns = 0
+    var firstUnknown = ""
     while true {
       if let failure = runOne(
         drawn, scheduler: scheduler, chooser: current, schedule: schedule, threads: threads,
-        strategy: strategy, seed: seed, stuckAfter: stuckAfter, replay: replay)
+        strategy: strategy, seed: seed, stuckAfter: stuckAfter, replay: replay, now: now)
       {
-        return ExplorationResult(
-          verdict: failure.verdict, schedules: schedule + 1, scenarios: scenarios,
-          exhausted: false, report: failure.report, replay: failure.replay)
+        if failure.verdict == .unknown {
+          unknowns += 1
+          if unknowns == 1 { firstUnknown = failure.report }
+        } else {
+          return ExplorationResult(
+            verdict: failure.verdict, schedules: schedule + 1, scenarios: scenarios,
+            exhausted: false, report: failure.report, replay: failure.replay)
+        }
       }
       schedule += 1
       let more = current.finish(choices: scheduler.trace.choices.count)
@@ -151,7 +162,7 @@ package enum Exploration<M: ModelTest> {
     let exhausted: Bool
     if case .exhaustive = strategy { exhausted = searched } else { exhausted = false }
     var summary =
-      "passed: \(schedule) schedule\(schedule == 1 ? "" : "s") of \(scenarios) "
+      "\(schedule) schedule\(schedule == 1 ? "" : "s") of \(scenarios) "
       + "scenario\(scenarios == 1 ? "" : "s") (\(strategy), seed \(seed)), no failure"
     if case .exhaustive(let bound) = strategy {
       summary +=
@@ -161,9 +172,16 @@ package enum Exploration<M: ModelTest> {
         : "; the last scenario's search was cut short at "
           + (late() ? "the time budget" : "ten times the schedule budget")
     }
+    guard unknowns == 0 else {
+      return ExplorationResult(
+        verdict: .unknown, schedules: schedule, scenarios: scenarios, exhausted: exhausted,
+        report: "unknown: \(summary), but \(unknowns) of the histories' checks ran out of "
+          + "their \(M.scenarios.checkSeconds) s (ScenarioOptions.checkSeconds), so those "
+          + "schedules are neither passed nor failed; the first: \(firstUnknown)", replay: nil)
+    }
     return ExplorationResult(
       verdict: .passed, schedules: schedule, scenarios: scenarios, exhausted: exhausted,
-      report: summary, replay: nil)
+      report: "passed: " + summary, replay: nil)
   }
 
   private struct Failed {
@@ -176,7 +194,7 @@ package enum Exploration<M: ModelTest> {
   private static func runOne(
     _ drawn: Drawn, scheduler: ControlledScheduler, chooser: any ScheduleChooser, schedule: Int,
     threads: Int, strategy: ScheduleStrategy, seed: UInt64, stuckAfter: Double,
-    replay: (String) -> String
+    replay: (String) -> String, now: () -> UInt64
   ) -> Failed? {
     let operations = M.operations
     let scenario = drawn.scenario
@@ -266,14 +284,11 @@ package enum Exploration<M: ModelTest> {
     tick = offset + scheduler.clock
     alone(threads + 1)
     let deadline = Platform.monotonicNanos() + UInt64(max(0.001, M.scenarios.checkSeconds) * 1e9)
-    switch drawn.checker.check(history, deadline: deadline) {
+    switch drawn.checker.check(history, deadline: deadline, now: now) {
     case .linearizable: return nil
     case .unknown:
       return Failed(
-        verdict: .notLinearizable,
-        report: "unknown in \(headline): the history's check ran out of its "
-          + "\(M.scenarios.checkSeconds) s, so this schedule is neither passed nor failed",
-        replay: token)
+        verdict: .unknown, report: "\(headline), replay: \(replay(token))", replay: token)
     case .notLinearizable:
       let trace = scheduler.trace
       return Failed(
