@@ -34,7 +34,8 @@ struct MergeCommand: Subcommand {
       throw UsageError("Missing '-o <path>': the merged file to write.", usage: Self.usage)
     }
     try OutputPaths.operands(parsed.files, output: ("'-o'", out)).check()
-    let files = try results(parsed.files, missing: "No results files to merge.")
+    let files = try results(
+      parsed.files, missing: "No results files to merge.", allowingEmpty: true)
     let merge = try ResultsMerge(files)
     try ReportFile(path: out, what: "the merged results").write(
       ([ResultColumns.header] + merge.rows).map(CSV.line).joined())

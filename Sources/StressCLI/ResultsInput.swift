@@ -3,8 +3,20 @@ import StressKit
 /// Results files named on a command line (`report`, `compare`, `merge`, `verdicts`), loaded
 /// through the one loader: the first that cannot be used stops the command (exit 2).
 enum ResultsInput {
-  static func load(_ paths: [String]) throws(ResultsFile.LoadError) -> [ResultsFile] {
-    try paths.map { path throws(ResultsFile.LoadError) in try ResultsFile.load(path) }
+  /// A file with no trial (a run stopped before its first finished) is refused unless
+  /// `allowingEmpty`: a report of it would be a pass of nothing. Merge takes such a shard.
+  static func load(_ paths: [String], allowingEmpty: Bool = false) throws(ResultsFile.LoadError)
+    -> [ResultsFile]
+  {
+    try paths.map { path throws(ResultsFile.LoadError) in
+      let file = try ResultsFile.load(path)
+      guard allowingEmpty || !file.rows.isEmpty else {
+        throw ResultsFile.LoadError(
+          "'\(path)' holds no trial, only its header: the run stopped before its first trial "
+            + "finished, so there is nothing to read")
+      }
+      return file
+    }
   }
 
   /// The cells of `files` read as one run; files that overlap are refused, as `merge` does.

@@ -27,11 +27,14 @@ extension Subcommand {
     return parsed
   }
 
-  /// The results files named as operands, at least one (`missing` says what is wanted if none).
-  func results(_ operands: [String], missing: String) throws -> [ResultsFile] {
+  /// The results files named as operands, at least one (`missing` says what is wanted if none),
+  /// each holding a trial unless `allowingEmpty`.
+  func results(_ operands: [String], missing: String, allowingEmpty: Bool = false) throws
+    -> [ResultsFile]
+  {
     guard !operands.isEmpty else { throw UsageError(missing, usage: Self.usage) }
     try OutputPaths(inputs: operands.map { ("the input", $0) }).check()
-    return try ResultsInput.load(operands)
+    return try ResultsInput.load(operands, allowingEmpty: allowingEmpty)
   }
 }
 

@@ -50,6 +50,15 @@ struct TrendCommand: Subcommand {
       try OutputPaths.operands(parsed.files, output: ("'--html'", html)).check()
     }
     let files = try results(parsed.files, missing: "No results file to read.")
+    // A night named twice (or two copies of one) would weigh twice in every series.
+    var runs: [[Set<String>]: String] = [:]
+    for file in files {
+      let night = [Set(file.values("run_id")), Set(file.values("started_at"))]
+      if let earlier = runs.updateValue(file.path, forKey: night) {
+        throw ResultsFile.LoadError(
+          "'\(file.path)' holds the same run as '\(earlier)': each night is read once")
+      }
+    }
     let trend = Trend(files)
     if let html = parsed.html {
       let suites = Set(files.flatMap { $0.values("suite") }).sorted().joined(separator: ", ")

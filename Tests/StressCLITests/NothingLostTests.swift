@@ -101,6 +101,90 @@ import Testing
     #expect(Set(rows.map { $0["plan"] ?? "" }).count == 1)
   }
 
+  // MARK: - Files that are not one whole run
+
+  /// A results file damaged or mixed in ways a torn tail is not is refused by every command
+  /// that reads one: one Error line, exit 2, nothing written, and a resume leaves it as it is.
+  /// A stray quote once quoted every later row into one field, read as a torn last row:
+  /// dropped in silence, and cut away by `--resume`.
+  @Test(arguments: [
+    ("a stray quote", "a quote where none can be"),
+    ("a quote left open", "a quoted field opens here and never closes"),
+    ("a header only", "holds no trial, only its header"),
+    ("shards of two runs", "mixes runs: its run_seed is both '5' and '9'"),
+    ("a bad start time", "invalid started_at 'yesterday'"),
+  ])
+  func filesThatAreNotOneWholeRunAreRefusedByEveryReader(name: String, message: String) throws {
+    let dir = try temporaryDirectory()
+    let run = "run --subjects noop --wrappers lock,unprotected --threads 1,2 --trials 2 --ops 10"
+    let made = try runShell(
+      """
+      $STRESS \(run) --seed 5 --shard 1/2 --out good.csv --quiet &&
+      $STRESS \(run) --seed 9 --shard 2/2 --out other.csv --quiet
+      """, in: dir)
+    #expect(made.code == 0, "\(made.err)")
+    let good = try String(contentsOf: dir.appendingPathComponent("good.csv"), encoding: .utf8)
+    var lines = good.components(separatedBy: "\r\n")
+    #expect(lines.count > 4)
+    switch name {
+    case "a stray quote": lines[2] = lines[2].replacingOccurrences(of: ",lock,", with: ",lo\"ck,")
+    case "a quote left open":
+      lines[2] = lines[2].replacingOccurrences(of: ",lock,", with: ",\"lock,")
+    case "a header only": lines = [lines[0], ""]
+    case "shards of two runs":
+      let other = try String(contentsOf: dir.appendingPathComponent("other.csv"), encoding: .utf8)
+      lines.insert(other.components(separatedBy: "\r\n")[1], at: 2)
+    default:
+      lines[1] = lines[1].replacingOccurrences(
+        of: try #require(readRows(dir.appendingPathComponent("good.csv")).first?["started_at"]),
+        with: "yesterday")
+    }
+    let bad = lines.joined(separator: "\r\n")
+    let path = dir.appendingPathComponent("bad.csv")
+    try bad.write(to: path, atomically: true, encoding: .utf8)
+    for command in [
+      ["report", "bad.csv"], ["report", "bad.csv", "--html", "out.html"], ["verdicts", "bad.csv"],
+      ["compare", "good.csv", "bad.csv"], ["compare", "bad.csv", "good.csv"],
+      ["trend", "good.csv", "bad.csv"], ["merge", "bad.csv", "-o", "out.csv"],
+      (run + " --seed 5 --shard 1/2 --out bad.csv --resume --quiet").split(separator: " ").map(
+        String.init),
+    ] where !(name == "a header only" && command[0] == "merge") {
+      let r = try runStress(command, in: dir)
+      #expect(r.err.hasPrefix("Error: "), "\(name): \(command): \(r.err)")
+      if command[0] == "run" {
+        // A file a resume cannot take is the user's to fix: exit 64 with the usage.
+        #expect(r.code == 64, "\(name): \(r.err)")
+        let why = name == "a header only" ? "Nothing to resume: 'bad.csv' holds no" : message
+        #expect(r.err.contains(why), "\(name): \(r.err)")
+      } else {
+        #expect(r.code == 2, "\(name): \(command): \(r.err)")
+        #expect(r.err.contains(message), "\(name): \(command): \(r.err)")
+        #expect(r.err.split(separator: "\n").count == 1, "\(r.err)")
+      }
+      #expect(try String(contentsOf: path, encoding: .utf8) == bad, "\(name): \(command)")
+      for out in ["out.html", "out.csv"] {
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(out).path))
+      }
+    }
+  }
+
+  /// A night named twice would count twice in every series of the trend.
+  @Test func trendRefusesTheSameNightTwice() throws {
+    let dir = try temporaryDirectory()
+    let made = try runShell(
+      """
+      $STRESS run --subjects noop --wrappers lock --threads 1 --trials 2 --ops 10 --out a.csv \\
+        --quiet && cp a.csv copy.csv
+      """, in: dir)
+    #expect(made.code == 0, "\(made.err)")
+    for files in [["a.csv", "a.csv"], ["a.csv", "copy.csv"]] {
+      let r = try runStress(["trend"] + files, in: dir)
+      #expect(r.code == 2, "\(r.err)")
+      #expect(r.err.hasPrefix("Error: '\(files[1])' holds the same run as 'a.csv'"), "\(r.err)")
+      #expect(r.out.isEmpty)
+    }
+  }
+
   // MARK: - Outputs checked before the work
 
   /// Every output of every command that could never be written is refused before the first

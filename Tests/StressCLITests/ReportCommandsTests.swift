@@ -13,7 +13,8 @@ import Testing
   /// A file with a lock cell and an unprotected cell, `steady`'s trials each.
   func file(
     lock: [Double], lockOutcome: Outcome = .ok, bare: Outcome = .ok,
-    environment: RunEnvironment = .current
+    environment: RunEnvironment = .current,
+    startedAt: Date = Date(timeIntervalSince1970: 1_800_000_000)
   ) throws -> String {
     let records =
       lock.enumerated().map {
@@ -22,7 +23,7 @@ import Testing
       + steady.enumerated().map {
         F.trial(F.cell("unprotected"), $0.offset, opsPerSecond: $0.element, outcome: bare)
       }
-    return try F.write(F.csv(records, environment: environment))
+    return try F.write(F.csv(records, environment: environment, startedAt: startedAt))
   }
 
   @Test func compareTheSameRunPasses() throws {
@@ -188,7 +189,9 @@ import Testing
 
   @Test func trendShowsNightsAsTextCSVJSONOrAPage() throws {
     let first = try file(lock: steady, bare: .crash)
-    let second = try file(lock: steady.map { $0 * 2 })
+    // The next night: another run, started a day later.
+    let second = try file(
+      lock: steady.map { $0 * 2 }, startedAt: Date(timeIntervalSince1970: 1_800_086_400))
     let text = runInProcess(["trend", first, second])
     #expect(text.code == .success)
     #expect(text.out.hasPrefix("NIGHTS\n  1  "))

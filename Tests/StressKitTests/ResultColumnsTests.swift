@@ -47,8 +47,9 @@ import Testing
       }
     }
     let ruled = [
-      "documented", "sendable", "protected", "driver", "threads", "readers",
-      "read_ratio", "run_seed", "strategy", "trial", "seed", "outcome", "failures", "ops", "reads", "writes",
+      "started_at", "documented", "sendable", "protected", "driver", "threads", "readers",
+      "read_ratio", "run_seed", "strategy", "trial", "seed", "outcome", "failures", "ops", "reads",
+      "writes",
       "seconds",
       "ops_per_sec", "time_to_failure_ms", "tsan_reports",
     ]

@@ -6,7 +6,10 @@ package enum ResultColumns {
   /// Every column, in file order.
   package static let all: [ResultColumn] = [
     ResultColumn("run_id") { _, plan, _ in plan.runID },
-    ResultColumn("started_at") { _, plan, _ in timestamp(plan.startedAt) },
+    // Nights are ordered by it (trend): it must be the UTC timestamp stress writes.
+    ResultColumn("started_at", accepts: { v, _ in isTimestamp(v) }) { _, plan, _ in
+      timestamp(plan.startedAt)
+    },
     ResultColumn("suite") { _, plan, _ in plan.suite },
     ResultColumn("mode") { _, plan, _ in plan.mode.rawValue },
     ResultColumn("subject", accepts: { v, _ in !v.isEmpty }) { r, _, _ in r.cell.subject },
@@ -136,6 +139,16 @@ package enum ResultColumns {
   }
 
   /// ISO 8601 in UTC, to the second.
+  /// Whether `text` has the shape `timestamp` writes: `2026-12-04T16:51:00Z`.
+  package static func isTimestamp(_ text: String) -> Bool {
+    let bytes = Array(text.utf8)
+    guard bytes.count == 20 else { return false }
+    let shape = Array("dddd-dd-ddTdd:dd:ddZ".utf8)
+    return zip(bytes, shape).allSatisfy { byte, want in
+      want == UInt8(ascii: "d") ? (48...57).contains(byte) : byte == want
+    }
+  }
+
   package static func timestamp(_ date: Date) -> String {
     let f = ISO8601DateFormatter()
     f.formatOptions = [.withInternetDateTime]

@@ -32,24 +32,13 @@ package struct ResultsFile: Sendable {
 
   /// Checks the bytes of a trial CSV as `load` does; `path` names it in messages.
   package static func parse(_ bytes: [UInt8], path: String) throws(LoadError) -> ResultsFile {
-    var whole = bytes.count
-    // A row is whole once its line break is written: CRLF as stress writes it, or a bare LF
-    // (a file passed through a tool that rewrote the line ends); one inside a quoted field
-    // (a detail of several lines) ends no row.
-    whole = 0
-    var quoted = false
-    for (i, byte) in bytes.enumerated() {
-      if byte == UInt8(ascii: "\"") {
-        quoted.toggle()
-      } else if byte == 10 && !quoted {
-        whole = i + 1
-      }
-    }
     // The file must be UTF-8, but for a character torn at its very end by a killed writer.
     let utf8 = (0...min(3, bytes.count)).contains { torn in
       String(validating: bytes.dropLast(torn), as: UTF8.self) != nil
     }
-    guard utf8, let text = String(validating: bytes[..<whole], as: UTF8.self) else {
+    guard utf8 else { throw LoadError("'\(path)' is not a results CSV: it is not UTF-8 text") }
+    let whole = try wholeBytes(bytes, path: path)
+    guard let text = String(validating: bytes[..<whole], as: UTF8.self) else {
       throw LoadError("'\(path)' is not a results CSV: it is not UTF-8 text")
     }
     // A byte-order mark (a spreadsheet's export) and blank lines at the end carry no rows.
@@ -80,6 +69,26 @@ package struct ResultsFile: Sendable {
     for (index, row) in file.rows.enumerated() {
       try file.check(row, line: index + 2)
     }
+    // Shards in one file (a merge's) are of one run: the same plan, seed and shard count.
+    // Whole runs of other plans may be merged on disjoint cells, so only shards are held to it.
+    let sharded = file.rows.filter { !file.value("shard", in: $0).isEmpty }
+    for name in ["plan", "run_seed"] {
+      var seen = Set<String>()
+      let values = sharded.map { file.value(name, in: $0) }.filter {
+        !$0.isEmpty && seen.insert($0).inserted
+      }
+      if values.count > 1 {
+        throw LoadError(
+          "'\(path)' mixes runs: its \(name) is both '\(values[0])' and '\(values[1])', and "
+            + "a file holds one run (join runs with 'stress merge')")
+      }
+    }
+    let counts = Set(file.values("shard").map { Shard($0)?.count ?? 0 })
+    if counts.count > 1 {
+      throw LoadError(
+        "'\(path)' mixes runs: it holds rows of \(counts.count) different shardings, and a file "
+          + "holds one run (join runs with 'stress merge')")
+    }
     // A trial twice would be counted twice by every report, and could not be resumed.
     var seen: [[String]: Int] = [:]
     for (index, record) in file.records.enumerated() {
@@ -90,6 +99,63 @@ package struct ResultsFile: Sendable {
       }
     }
     return file
+  }
+
+  /// Bytes up to the end of the last whole row. A row is whole once its line break is
+  /// written: CRLF as stress writes it, or a bare LF (a file passed through a tool that
+  /// rewrote the line ends); one inside a quoted field (a detail of several lines) ends no row.
+  ///
+  /// Quotes are held to RFC 4180, because a stray one would otherwise quote the rest of the
+  /// file into one field, and every later row would look like a torn last one, dropped in
+  /// silence and cut away by a resume: a quote opens a field only at its start, and closes
+  /// it only before a comma, a line break or the end. A field left open at the end is a torn
+  /// row only if it holds no CRLF, which stress writes between rows and never inside one.
+  static func wholeBytes(_ bytes: [UInt8], path: String) throws(LoadError) -> Int {
+    let (quote, comma, cr, lf) = (UInt8(ascii: "\""), UInt8(ascii: ","), UInt8(13), UInt8(10))
+    var whole = 0
+    var line = 1
+    var quoted = false
+    var openedOn = 1
+    var rowBreakInside = false
+    var fieldStart = true
+    var i = 0
+    func stray() -> LoadError {
+      LoadError(
+        "'\(path)' line \(line): a quote where none can be (a field's quotes are broken): "
+          + "every row from here on would be misread")
+    }
+    while i < bytes.count {
+      let byte = bytes[i]
+      if quoted {
+        if byte == quote {
+          let next = i + 1 < bytes.count ? bytes[i + 1] : nil
+          if next == quote {
+            i += 2
+            continue
+          }
+          guard next == nil || next == comma || next == cr || next == lf else { throw stray() }
+          quoted = false
+        } else if byte == lf && i > 0 && bytes[i - 1] == cr {
+          rowBreakInside = true
+        }
+      } else if byte == quote {
+        guard fieldStart else { throw stray() }
+        quoted = true
+        openedOn = line
+        rowBreakInside = false
+      } else if byte == lf {
+        whole = i + 1
+        line += 1
+      }
+      fieldStart = !quoted && (byte == comma || byte == lf)
+      i += 1
+    }
+    if quoted && rowBreakInside {
+      throw LoadError(
+        "'\(path)' line \(openedOn): a quoted field opens here and never closes: it would "
+          + "swallow every later row")
+    }
+    return whole
   }
 
   /// What is wrong with a header that is not this version's.
