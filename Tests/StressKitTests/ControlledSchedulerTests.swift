@@ -88,6 +88,21 @@ final class LostWakeupLatch: @unchecked Sendable {
   }
 }
 
+/// A model test with no operations: nothing to explore.
+enum NoOperationsModel: ModelTest {
+  static let info = SubjectInfo(id: "no-operations", summary: "none", documented: .notListed)
+  static func make() -> SelfTestLoadStoreCounter { SelfTestLoadStoreCounter() }
+  static let operations: [ModelOperation<SelfTestLoadStoreCounter>] = []
+}
+
+/// A model test whose checks may take forever.
+enum EndlessCheckModel: ModelTest {
+  static let info = SubjectInfo(id: "endless-check", summary: "inf", documented: .notListed)
+  static var scenarios: ScenarioOptions { ScenarioOptions(checkSeconds: .infinity) }
+  static func make() -> SelfTestLoadStoreCounter { SelfTestLoadStoreCounter() }
+  static let operations = SelfTestScheduledAtomic.operations
+}
+
 // MARK: - Tests
 
 /// The controlled scheduler on self-test types whose bugs are known: each strategy finds what
@@ -235,6 +250,38 @@ final class LostWakeupLatch: @unchecked Sendable {
       spec, strategy: .randomWalk, milestone: { _ in }, now: { .max })
     #expect(trial.outcome == .ok && trial.failures == 0 && trial.ops == 5)
     #expect(trial.detail.hasPrefix("unknown: 5 schedules of 5 scenarios"), "\(trial.detail)")
+  }
+
+  /// Arguments no exploration can run with are a `notRun` that says why: they used to trap
+  /// (an infinite deadline, no operations) or be quietly changed (0 schedules ran 1).
+  @Test(arguments: [
+    ("no operations", "NoOperationsModel has no operations to explore"),
+    ("an endless check", "ScenarioOptions.checkSeconds must be from 0 to 86,400 seconds, not inf"),
+    ("0 schedules", "schedules must be at least 1, not 0"),
+    ("0 threads", "threads must be at least 1, not 0"),
+    ("an endless stuck deadline", "stuckAfter must be from 0 to 86,400 seconds, not inf"),
+    ("negative seconds", "seconds must be a positive number, not -1.0"),
+    ("depth 0", "PCT's depth must be at least 1, not 0"),
+    ("-1 preemptions", "preemptions must be at least 0, not -1"),
+  ])
+  func argumentsNoExplorationCanRunWithAreRefusedNotTrappedOn(name: String, why: String) {
+    let atomic = Exploration<SelfTestScheduledAtomic>.self
+    let result =
+      switch name {
+      case "no operations": NoOperationsModel.explore()
+      case "an endless check": EndlessCheckModel.explore()
+      case "0 schedules": SelfTestScheduledAtomic.explore(schedules: 0)
+      case "0 threads": SelfTestScheduledAtomic.explore(threads: 0)
+      case "an endless stuck deadline": SelfTestScheduledAtomic.explore(stuckAfter: .infinity)
+      case "negative seconds":
+        atomic.run(
+          strategy: .randomWalk, threads: 2, schedules: 5, seconds: -1, seed: 1, stuckAfter: 2)
+      case "depth 0": SelfTestScheduledAtomic.explore(strategy: .pct(depth: 0))
+      default: SelfTestScheduledAtomic.explore(strategy: .exhaustive(preemptions: -1))
+      }
+    #expect(result.verdict == .notRun, "\(name): \(result.report)")
+    #expect(result.report == "not run: \(why)")
+    #expect(result.schedules == 0)
   }
 
   @Test func aTokenThatIsNoneIsNotRunAndOutsideARunThePrimitivesArePlain() {

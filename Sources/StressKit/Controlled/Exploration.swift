@@ -63,7 +63,15 @@ package enum Exploration<M: ModelTest> {
     replay: @escaping (String) -> String = { ".replay(\"\($0)\")" },
     now: () -> UInt64 = Platform.monotonicNanos
   ) -> ExplorationResult {
-    var threads = max(1, threads)
+    if let refused = refusal(
+      strategy: strategy, threads: threads, schedules: schedules, seconds: seconds,
+      stuckAfter: stuckAfter)
+    {
+      return ExplorationResult(
+        verdict: .notRun, schedules: 0, scenarios: 0, exhausted: false,
+        report: "not run: \(refused)", replay: nil)
+    }
+    var threads = threads
     var seed = seed
     var firstScenario = 0
     var replayed: [Int]?
@@ -182,6 +190,38 @@ package enum Exploration<M: ModelTest> {
     return ExplorationResult(
       verdict: .passed, schedules: schedule, scenarios: scenarios, exhausted: exhausted,
       report: "passed: " + summary, replay: nil)
+  }
+
+  /// Why arguments no exploration can run with are refused, if they are: the caller's code,
+  /// so it is told, never trapped on or quietly changed.
+  private static func refusal(
+    strategy: ScheduleStrategy, threads: Int, schedules: Int, seconds: Double?,
+    stuckAfter: Double
+  ) -> String? {
+    if M.operations.isEmpty { return "\(M.self) has no operations to explore" }
+    if threads < 1 { return "threads must be at least 1, not \(threads)" }
+    if schedules < 1 { return "schedules must be at least 1, not \(schedules)" }
+    if let seconds, !(seconds > 0 && seconds.isFinite) {
+      return "seconds must be a positive number, not \(seconds)"
+    }
+    if !(stuckAfter > 0 && stuckAfter <= 86_400) {
+      return "stuckAfter must be from 0 to 86,400 seconds, not \(stuckAfter)"
+    }
+    let checks = M.scenarios.checkSeconds
+    if !(checks > 0 && checks <= 86_400) {
+      return "ScenarioOptions.checkSeconds must be from 0 to 86,400 seconds, not \(checks)"
+    }
+    if M.scenarios.operationsPerThread < 1 || M.scenarios.initialOperations < 0
+      || M.scenarios.postOperations < 0
+    {
+      return "ScenarioOptions needs at least 1 operation a thread and no negative part sizes"
+    }
+    switch strategy {
+    case .pct(let depth) where depth < 1: return "PCT's depth must be at least 1, not \(depth)"
+    case .exhaustive(let bound) where bound < 0:
+      return "preemptions must be at least 0, not \(bound)"
+    default: return nil
+    }
   }
 
   private struct Failed {
