@@ -421,3 +421,47 @@ extension LabelledCounter: ModelTest {
     [.write("increment") { $0.increment() }]
   }
 }
+
+/// One case at a time: each sets `BadOptionsCounter.options`.
+@Suite(.serialized) struct BadScenarioOptionsTests {
+  /// Options no trial can run with are the test's own mistake, said in the trial's detail: a
+  /// negative or NaN check time answered nothing and let the lost update pass, and an infinite
+  /// one trapped.
+  @Test(arguments: [
+    (ScenarioOptions(checkSeconds: -1), "checkSeconds must be from 0 to 86,400 seconds, not -1.0"),
+    (ScenarioOptions(checkSeconds: .nan), "checkSeconds must be from 0 to 86,400 seconds, not nan"),
+    (ScenarioOptions(checkSeconds: .infinity), "checkSeconds must be from 0 to 86,400 seconds"),
+    (
+      ScenarioOptions(minimizationSeconds: .infinity),
+      "minimizationSeconds must be from 0 to 86,400 seconds, not inf"
+    ),
+    (
+      ScenarioOptions(operationsPerThread: 1_000_000),
+      "operationsPerThread must be from 1 to 1000, not 1000000"
+    ),
+    (ScenarioOptions(initialOperations: -1), "initialOperations must be from 0 to 1000, not -1"),
+    (ScenarioOptions(invocations: 0), "invocations must be at least 1, not 0"),
+  ])
+  func optionsNoTrialCanRunWithBreakTheTestNotTheRun(options: ScenarioOptions, why: String) {
+    #expect(options.problem?.hasPrefix(why) == true, "\(options.problem ?? "none")")
+    // A trial of the lost-update counter with them, through the stress run's own path.
+    BadOptionsCounter.options = options
+    let trial = ModelTrial<BadOptionsCounter>.run(
+      TrialSpec(
+        subject: "selftest-model-counter", wrapper: "unprotected", threads: 2, readRatio: 0.5,
+        bound: .ops(300), seed: 7), Unprotected.self, power: nil, milestone: { _ in })
+    #expect(trial.result.outcome == .error, "\(trial.result)")
+    #expect(trial.result.detail.contains("its ScenarioOptions' \(why)"), "\(trial.result.detail)")
+    #expect(ScenarioOptions().problem == nil)
+  }
+
+}
+
+/// The lost-update counter with the options a test sets: one test at a time sets them.
+enum BadOptionsCounter: ModelTest {
+  nonisolated(unsafe) static var options = ScenarioOptions()
+  static let info = SelfTestModelCounter.info
+  static var scenarios: ScenarioOptions { options }
+  static func make() -> SelfTestSplitCounter { SelfTestModelCounter.make() }
+  static let operations = SelfTestModelCounter.operations
+}

@@ -12,7 +12,8 @@ public struct ScenarioOptions: Sendable, Equatable {
   public var postOperations: Int
   /// Invocations of each scenario, each on a fresh instance, before the next scenario.
   public var invocations: Int
-  /// Seconds one history's check may take before it answers unknown (never a pass).
+  /// Seconds one history's check may take before it answers unknown (never a pass), from 0 (check
+  /// nothing: every outcome that needs a search is unknown) to a day.
   public var checkSeconds: Double
   /// Seconds spent shrinking a failing scenario, at most.
   public var minimizationSeconds: Double

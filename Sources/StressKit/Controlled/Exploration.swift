@@ -207,15 +207,7 @@ package enum Exploration<M: ModelTest> {
     if !(stuckAfter > 0 && stuckAfter <= 86_400) {
       return "stuckAfter must be from 0 to 86,400 seconds, not \(stuckAfter)"
     }
-    let checks = M.scenarios.checkSeconds
-    if !(checks > 0 && checks <= 86_400) {
-      return "ScenarioOptions.checkSeconds must be from 0 to 86,400 seconds, not \(checks)"
-    }
-    if M.scenarios.operationsPerThread < 1 || M.scenarios.initialOperations < 0
-      || M.scenarios.postOperations < 0
-    {
-      return "ScenarioOptions needs at least 1 operation a thread and no negative part sizes"
-    }
+    if let problem = M.scenarios.problem { return "ScenarioOptions.\(problem)" }
     switch strategy {
     case .pct(let depth) where depth < 1: return "PCT's depth must be at least 1, not \(depth)"
     case .exhaustive(let bound) where bound < 0:

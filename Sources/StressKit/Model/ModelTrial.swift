@@ -88,8 +88,8 @@ package enum ModelTrial<M: ModelTest> {
     var report = Report()
     let operations = M.operations
     guard !operations.isEmpty else { return (.brokenSubject("it has no operations"), report) }
-    guard options.operationsPerThread >= 1, options.invocations >= 1 else {
-      return (.brokenSubject("its scenarios have no operations or no invocations"), report)
+    if let problem = options.problem {
+      return (.brokenSubject("its ScenarioOptions' \(problem)"), report)
     }
     do throws(Fault) {
       // As for any subject: one that fails alone by design has no sanity pass.
