@@ -22,6 +22,14 @@ struct RunCommand: Subcommand {
   let catalog: Catalog
   let console: Console
 
+  /// How far a stopped run got. Under a time budget the plan's trials are a minimum the run
+  /// goes past, not a total: "169 of 16 trials" read as nonsense.
+  static func trialsDone(_ done: Int, of planned: Int, budgeted: Bool) -> String {
+    budgeted
+      ? "\(done) trial\(done == 1 ? "" : "s") done (the time budget plans at least \(planned))"
+      : "\(done) of \(planned) trials done"
+  }
+
   func run(_ arguments: [String]) throws -> ExitCode {
     guard let parsed = try parse(arguments) else { return .success }
     let session = try RunSession(
@@ -40,11 +48,14 @@ struct RunCommand: Subcommand {
           console: console, path: path, live: Platform.standardErrorIsTerminal,
           spent: session.spent))
     }
+    func done(_ done: Int, of planned: Int) -> String {
+      Self.trialsDone(done, of: planned, budgeted: plan.timeBudget != nil)
+    }
     switch try session.run(observers: progress) {
     case .interrupted(let stopped):
       let name = stopped.signal == Platform.interruptSignal ? "SIGINT" : "SIGTERM"
       console.err(
-        "Interrupted by \(name): \(stopped.trialsDone) of \(stopped.trialsPlanned) trials done "
+        "Interrupted by \(name): \(done(stopped.trialsDone, of: stopped.trialsPlanned)) "
           + "and kept in \(path); the trial in flight was discarded.\n")
       if json {
         var document = SummaryDocument(
@@ -57,8 +68,8 @@ struct RunCommand: Subcommand {
       return stopped.signal == Platform.interruptSignal ? .interrupted : .terminated
     case .harnessFailed(let failure):
       console.error(
-        "\(failure.description). \(failure.trialsDone) of \(failure.trialsPlanned) trials done "
-          + "and kept in \(path).")
+        "\(failure.description). \(done(failure.trialsDone, of: failure.trialsPlanned)) and kept "
+          + "in \(path).")
       return .harness
     case .finished(let cells):
       if json {

@@ -5,6 +5,21 @@ import Testing
 @testable import StressCLI
 
 @Suite struct RunCommandTests {
+  @Test func aStoppedRunSaysHowFarItGotAsItsBudgetCountsTrials() {
+    #expect(RunCommand.trialsDone(3, of: 6, budgeted: false) == "3 of 6 trials done")
+    #expect(
+      RunCommand.trialsDone(169, of: 16, budgeted: true)
+        == "169 trials done (the time budget plans at least 16)")
+    // A resume past its budget says the budget is spent, and no duration reads as 0.
+    let spent = PlanError.timeBudgetTooSmall(
+      budget: 30, spent: 31, needed: 0.04, cells: 2, trials: 3)
+    #expect(
+      MessageInfo(spent, usage: "").message
+        == "A time budget of 30s is already spent: the run used 31s before the resume. Give a "
+        + "longer budget.")
+    #expect(Budget.durationText(0.04) == "0.04s" && Budget.durationText(0.4) == "0.4s")
+  }
+
   func record(_ outcome: Outcome, protected: Bool, harness: Bool = false) -> TrialRecord {
     let cell = Cell(
       subject: "s", wrapper: protected ? "lock" : "unprotected", threads: 2, readRatio: 0.5,

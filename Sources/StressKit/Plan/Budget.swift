@@ -120,8 +120,10 @@ extension Budget {
     return number.isEmpty && !units.isEmpty ? total : nil
   }
 
-  /// 95 -> "1m35s", 0.4 -> "0.4s", 7200 -> "2h00m": a duration as a person reads it.
+  /// 95 -> "1m35s", 0.4 -> "0.4s", 0.04 -> "0.04s", 7200 -> "2h00m": a duration as a person
+  /// reads it, never a positive one shown as 0.
   package static func durationText(_ seconds: Double) -> String {
+    if seconds > 0 && seconds < 0.1 { return String(format: "%.2gs", seconds) }
     if seconds < 10 && seconds != seconds.rounded() { return String(format: "%.1fs", seconds) }
     let s = Int(seconds.rounded())
     switch s {

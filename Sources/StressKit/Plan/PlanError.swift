@@ -101,6 +101,9 @@ package enum PlanError: Error, Equatable, CustomStringConvertible {
       "Timeout (\(timeout) s) must be longer than the trial duration (\(seconds) s)."
     case .emptyShard(let shard, let cells):
       "Shard \(shard) has no cells: the plan has only \(cells)."
+    case .timeBudgetTooSmall(let budget, let spent, _, _, _) where spent >= budget:
+      "A time budget of \(Budget.durationText(budget)) is already spent: the run used "
+        + "\(Budget.durationText(spent)) before the resume. Give a longer budget."
     case .timeBudgetTooSmall(let budget, let spent, let needed, let cells, let trials):
       "A time budget of \(Budget.durationText(budget))"
         + (spent > 0 ? ", \(Budget.durationText(spent)) of it spent before the resume," : "")
