@@ -102,6 +102,20 @@ import Testing
     #expect(plan.trials == Mode.default.preset.trials)
   }
 
+  @Test func aTimeoutTooShortForAWorkerToAnswerIsRefused() throws {
+    var options = RunOptions()
+    options.subjects = ["counter"]
+    options.timeout = 0.001
+    #expect(throws: PlanError.timeoutTooShort(0.001)) {
+      try Plan(options: options, catalog: catalog, suiteDirectories: [])
+    }
+    #expect(
+      PlanError.timeoutTooShort(0.001).description
+        .hasPrefix("Timeout (0.001 s) must be at least 0.1 s: a worker takes about that"))
+    options.timeout = 0.1
+    #expect(try Plan(options: options, catalog: catalog, suiteDirectories: []).timeout == 0.1)
+  }
+
   @Test func aStrategyRunsModelTestsBareWithItsOwnControlAndIsPartOfThePlansDigest() throws {
     var options = RunOptions()
     options.subjects = ["selftest-scheduled-atomic"]

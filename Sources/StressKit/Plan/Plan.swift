@@ -37,6 +37,10 @@ package struct Plan: Sendable {
   /// Run the positive control after each cell at 2 or more threads (see `PositiveControl`).
   package var control = false
 
+  /// The shortest trial timeout: a fresh worker's start and a trial's answer take milliseconds
+  /// on a busy machine, and a hang blamed on the subject must be the subject's.
+  package static let minimumTimeout = 0.1
+
   /// The control's cell at `threads` threads: the stress control, or the scheduled one
   /// explored with the run's strategy.
   package func controlCell(threads: Int) -> Cell {
@@ -243,6 +247,7 @@ extension Plan {
       guard timeout > 0, timeout <= Suite.maxSeconds + (bound.seconds ?? 0) else {
         throw .timeout(timeout)
       }
+      guard timeout >= Plan.minimumTimeout else { throw .timeoutTooShort(timeout) }
       if let seconds = bound.seconds, timeout <= seconds {
         throw .timeoutWithinDuration(timeout: timeout, seconds: seconds)
       }

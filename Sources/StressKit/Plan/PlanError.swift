@@ -30,6 +30,7 @@ package enum PlanError: Error, Equatable, CustomStringConvertible {
   case budget(Budget.Field, Double)
   case timeout(Double)
   case timeoutWithinDuration(timeout: Double, seconds: Double)
+  case timeoutTooShort(Double)
   case emptyShard(Shard, cells: Int)
   case timeBudgetTooSmall(budget: Double, spent: Double, needed: Double, cells: Int, trials: Int)
   // Files.
@@ -97,6 +98,9 @@ package enum PlanError: Error, Equatable, CustomStringConvertible {
     case .budget(let field, let x):
       "\(field.rawValue.prefix(1).uppercased() + field.rawValue.dropFirst()) must be \(field.expected), got \(x)."
     case .timeout: "Timeout must be more than 0 and at most \(Int(Suite.maxSeconds)) seconds."
+    case .timeoutTooShort(let timeout):
+      "Timeout (\(timeout) s) must be at least \(Plan.minimumTimeout) s: a worker takes about "
+        + "that to start a trial and answer, so a shorter one would call a sound subject hung."
     case .timeoutWithinDuration(let timeout, let seconds):
       "Timeout (\(timeout) s) must be longer than the trial duration (\(seconds) s)."
     case .emptyShard(let shard, let cells):
