@@ -87,6 +87,8 @@ struct CompareCommand: Subcommand {
 
   func run(_ arguments: [String]) throws -> ExitCode {
     guard let parsed = try parse(arguments) else { return .success }
+    // Standard output onto an input would append the comparison to the file it reads.
+    try OutputPaths(inputs: parsed.files.map { ("the input", $0) }).check()
     let files = try ResultsInput.load(parsed.files)
     let baseline = CellStatistics.compute(files[0].records)
     let current = CellStatistics.compute(files[1].records)

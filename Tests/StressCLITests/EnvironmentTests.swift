@@ -49,6 +49,9 @@ import Testing
     ("stdout is the trial CSV", "touch r.csv", "\(tiny) --out r.csv >> r.csv"),
     ("stdout is the report's input", "cp $CSV in.csv", "report in.csv --format json >> in.csv"),
     ("stdout is the suite", "cp $SUITE s.json", "run --suite ./s.json --mode quick >> s.json"),
+    ("stdout is compare's input", "cp $CSV in.csv; cp $CSV b.csv", "compare in.csv b.csv >> b.csv"),
+    ("stdout is trend's input", "cp $CSV in.csv", "trend in.csv >> in.csv"),
+    ("stdout is verdicts' input", "cp $CSV in.csv", "verdicts in.csv >> in.csv"),
   ])
   func outputsThatNameAnotherFileAreRefused(name: String, setup: String, command: String) throws {
     let dir = try temporaryDirectory()
