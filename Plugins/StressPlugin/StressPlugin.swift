@@ -50,9 +50,23 @@ import PackagePlugin
     let process = Process()
     process.executableURL = artifact.url
     process.arguments = arguments
+    // Ctrl-C or a kill reaches this process, not always the tool: pass it on, so the tool
+    // stops as it does on its own (its finished rows kept, its workers stopped) instead of
+    // running on orphaned.
+    let forwards = [SIGINT, SIGTERM, SIGHUP].map { number in
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+      source.setEventHandler { kill(process.processIdentifier, number) }
+      source.resume()
+      return source
+    }
     try process.run()
     process.waitUntilExit()
-    exit(process.terminationStatus)
+    forwards.forEach { $0.cancel() }
+    // The shells' convention for a tool that a signal ended: 128 + its number.
+    exit(
+      process.terminationReason == .uncaughtSignal
+        ? 128 + process.terminationStatus : process.terminationStatus)
   }
 
   /// One line on stderr, as the tool's own errors, and exit 64.
