@@ -46,6 +46,14 @@ struct TrendCommand: Subcommand {
 
   func run(_ arguments: [String]) throws -> ExitCode {
     guard let parsed = try parse(arguments) else { return .success }
+    // A page is one format: a --format beside it was silently ignored.
+    if parsed.html != nil,
+      arguments.contains(where: { $0 == "--format" || $0.hasPrefix("--format=") })
+    {
+      throw UsageError(
+        "'--format' and '--html' do not go together: --html writes a page, --format what is "
+          + "printed.", usage: Self.usage)
+    }
     if let html = parsed.html {
       try OutputPaths.operands(parsed.files, output: ("'--html'", html)).check()
     }

@@ -92,11 +92,12 @@ extension ValueParser where Value == Double {
   /// "10%" or "10" -> 0.1; from more than 0 to 1000%.
   static var percentage: ValueParser {
     ValueParser(
-      expected: "a percentage above 0 and at most 1000, such as 10%",
+      expected: "a percentage from 0.1 to 1000, such as 10%",
       show: { "\(Int(($0 * 100).rounded()))%" }
     ) { text in
       let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
-      guard let percent = Double(digits), percent > 0, percent <= 1000 else { return nil }
+      // Below a tenth of a percent no run's noise is small enough to judge a change by.
+      guard let percent = Double(digits), percent >= 0.1, percent <= 1000 else { return nil }
       return percent / 100
     }
   }

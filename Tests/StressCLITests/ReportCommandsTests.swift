@@ -304,6 +304,14 @@ import Testing
       "Error: Invalid value '0' for '--threshold'"
     ),
     (
+      ["compare", "a.csv", "b.csv", "--threshold", "1e-320"],
+      "Error: Invalid value '1e-320' for '--threshold': expected a percentage from 0.1 to 1000"
+    ),
+    (
+      ["trend", "a.csv", "--html", "t.html", "--format", "json"],
+      "Error: '--format' and '--html' do not go together: --html writes a page, --format what is printed."
+    ),
+    (
       ["compare", "a.csv", "b.csv", "--threshold", "ten"],
       "Error: Invalid value 'ten' for '--threshold'"
     ),
