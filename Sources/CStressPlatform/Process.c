@@ -7,6 +7,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include <sys/resource.h>
+#if defined(__linux__)
+#include <sys/vfs.h>
+#endif
 #include <sys/syscall.h>
 
 #if defined(__linux__)
@@ -101,6 +104,14 @@ pid_t cstress_spawn_worker(
     return -error;
   }
   return pid;
+}
+
+unsigned long long cstress_filesystem_type(const char *path) {
+#if defined(__linux__)
+  struct statfs info;
+  if (statfs(path, &info) == 0) { return (unsigned long long)info.f_type; }
+#endif
+  return 0;
 }
 
 _Atomic long cstress_controlled_schedulers = 0;

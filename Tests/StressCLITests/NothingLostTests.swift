@@ -208,6 +208,20 @@ import Testing
     ("report --html", "report in.csv --html dir", "'--html' 'dir'"),
     ("report --junit", "report in.csv --junit none/j.xml", "'--junit' 'none/j.xml'"),
     ("trend --html", "trend in.csv --html dir", "'--html' 'dir'"),
+    // Root passes every access check on the kernel's pseudo filesystems: only the write fails.
+    (
+      "run --out in /proc", "run --subjects noop --trials 1 --ops 10 --out /proc/r.csv",
+      "'--out' '/proc/r.csv'"
+    ),
+    (
+      "run --junit in /sys",
+      "run --subjects noop --trials 1 --ops 10 --out r.csv --junit /sys/j.xml",
+      "'--junit' '/sys/j.xml'"
+    ),
+    (
+      "report --html in /proc", "report in.csv --html /proc/self/r.html",
+      "'--html' '/proc/self/r.html'"
+    ),
   ])
   func outputsThatCannotBeWrittenAreRefusedFirst(name: String, command: String, what: String)
     throws

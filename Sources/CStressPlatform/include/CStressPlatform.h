@@ -45,6 +45,9 @@ int cstress_set_subreaper(int on);
 /// 1 if this process reaps its orphaned descendants, 0 if not, -1 where it cannot tell.
 int cstress_is_subreaper(void);
 
+/// The type (statfs's f_type) of the filesystem `path` is on, or 0 where it cannot tell.
+unsigned long long cstress_filesystem_type(const char *path);
+
 /// The fork server's side, in a process that must have one thread: tells the runner on
 /// `control` that it serves, then for each request forks a worker. The worker's first parent
 /// exits at once, so the runner (`runner`, a subreaper) becomes its parent; then it asks for

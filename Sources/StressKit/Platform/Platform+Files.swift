@@ -1,3 +1,4 @@
+import CStressPlatform
 import Foundation
 import Synchronization
 
@@ -121,6 +122,9 @@ extension Platform {
   /// command makes itself) counts as its nearest existing ancestor.
   package static func whyUnwritable(_ path: String, creating: String? = nil) -> String? {
     var info = stat()
+    if let pseudo = pseudoFilesystem(holding: path) {
+      return "it is on \(pseudo), which holds no files of results"
+    }
     if stat(path, &info) == 0 {
       switch info.st_mode & S_IFMT {
       case S_IFDIR: return "it is a directory"
@@ -143,6 +147,26 @@ extension Platform {
       return "'\(directory)': \(errorMessage().lowercased())"
     }
     return nil
+  }
+
+  /// The kernel's pseudo filesystem `path` (or the nearest directory above it that exists) is
+  /// on, if any: root passes every access check there, and only the write itself fails, after
+  /// the run.
+  static func pseudoFilesystem(holding path: String) -> String? {
+    var target = path.isEmpty ? "." : path
+    var info = stat()
+    while stat(target, &info) != 0 {
+      let up = (target as NSString).deletingLastPathComponent
+      guard up != target else { return nil }
+      target = up.isEmpty ? "." : up
+    }
+    switch cstress_filesystem_type(target) {
+    case 0x9fa0: return "procfs (/proc)"
+    case 0x6265_6572: return "sysfs (/sys)"
+    case 0x2768_5ba6, 0x6367_7270: return "a cgroup filesystem"
+    case 0x6462_6720: return "debugfs"
+    default: return nil
+    }
   }
 
   /// Whether `path` exists and is not a regular file or directory (a device, a pipe).
