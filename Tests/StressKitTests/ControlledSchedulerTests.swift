@@ -103,6 +103,23 @@ enum EndlessCheckModel: ModelTest {
   static let operations = SelfTestScheduledAtomic.operations
 }
 
+/// A die behind a scheduled lock: each roll answers a random number, on one thread or many.
+final class Die: @unchecked Sendable {
+  let lock = ScheduledLock()
+  var rolls = 0
+  func roll() -> Int {
+    lock.locked { rolls += 1 }
+    return Int.random(in: 0..<1_000_000)
+  }
+}
+
+/// A model test whose operation is nondeterministic: a broken test, not a race.
+enum DieModel: ModelTest {
+  static let info = SubjectInfo(id: "die", summary: "a die", documented: .notListed)
+  static func make() -> Die { Die() }
+  static let operations: [ModelOperation<Die>] = [.write("roll") { $0.roll() }]
+}
+
 // MARK: - Tests
 
 /// The controlled scheduler on self-test types whose bugs are known: each strategy finds what
@@ -282,6 +299,24 @@ enum EndlessCheckModel: ModelTest {
     #expect(result.verdict == .notRun, "\(name): \(result.report)")
     #expect(result.report == "not run: \(why)")
     #expect(result.schedules == 0)
+  }
+
+  @Test func aNondeterministicOperationIsABrokenTestNotARace() {
+    let result = DieModel.explore(schedules: 50)
+    #expect(result.verdict == .brokenTest, "\(result.report)")
+    #expect(result.report.hasPrefix("broken test: schedule 1 (scenario 0) of .randomWalk"))
+    #expect(result.report.contains("neither is its scenario run on one thread"))
+    #expect(result.report.contains("| roll(): "))
+    // A race is still a race: the lost update passes on one thread.
+    let lost = SelfTestScheduledLostUpdate.explore(schedules: 1_000)
+    #expect(lost.verdict == .notLinearizable, "\(lost.report)")
+    // In a trial of `stress run --strategy`, an error of the test, as under stress.
+    let trial = ControlledTrial<DieModel>.run(
+      TrialSpec(
+        subject: "die", wrapper: "unprotected", threads: 2, readRatio: 0.5, bound: .ops(5),
+        seed: 1, strategy: "random-walk"), strategy: .randomWalk, milestone: { _ in })
+    #expect(trial.outcome == .error && !trial.harnessFault, "\(trial)")
+    #expect(trial.detail.contains("broken test: schedule 1"))
   }
 
   @Test func aTokenThatIsNoneIsNotRunAndOutsideARunThePrimitivesArePlain() {

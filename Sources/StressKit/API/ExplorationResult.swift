@@ -17,6 +17,10 @@ public struct ExplorationResult: Sendable, CustomStringConvertible {
     /// (`ScenarioOptions.checkSeconds`): those schedules are neither passed nor failed, so
     /// the exploration is not a pass.
     case unknown
+    /// A failing scenario fails on one thread too, with no other running: the test's
+    /// operations answer what its specification does not (a nondeterministic result, a wrong
+    /// specification), so the failure is the test's, not a race's.
+    case brokenTest = "broken test"
     /// A replay did not run as recorded: the code under test is not deterministic apart from
     /// its scheduling (time, randomness, hashing, threads of its own).
     case replayDiverged = "replay diverged"

@@ -45,6 +45,7 @@ package enum ControlledTrial<M: ModelTest> {
       return failed
     case .deadlock, .livelock, .stuck: return result(.hang, failures: 1)
     case .replayDiverged: return result(.error, failures: 0)
+    case .brokenTest: return .brokenSubject(explored.report)
     case .notRun: return .harnessFault(explored.report)
     }
   }

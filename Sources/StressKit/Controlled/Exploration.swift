@@ -10,7 +10,7 @@ package enum Exploration<M: ModelTest> {
   }
 
   /// A scenario with its specification and checker, kept for all of its schedules.
-  private struct Drawn {
+  fileprivate struct Drawn {
     let number: Int
     let scenario: Scenario
     /// The parallel part's calls as the trace names them, thread after thread.
@@ -322,6 +322,19 @@ package enum Exploration<M: ModelTest> {
       return Failed(
         verdict: .unknown, report: "\(headline), replay: \(replay(token))", replay: token)
     case .notLinearizable:
+      // Before a race is blamed: a nondeterministic operation fails on one thread as well.
+      for _ in 0..<3 {
+        guard let alone = sequentialFailure(drawn, threads: threads) else { continue }
+        return Failed(
+          verdict: .brokenTest,
+          report: [
+            "broken test: \(headline) is not linearizable, but neither is its scenario run on "
+              + "one thread (the initial part, each thread's calls in turn, the post part), so "
+              + "an operation answers what the specification does not (a nondeterministic "
+              + "result, a wrong specification), and no race is to blame:",
+            ScenarioTable.render(scenario, results: alone, operations: operations),
+          ].joined(separator: "\n"), replay: nil)
+      }
       let trace = scheduler.trace
       return Failed(
         verdict: .notLinearizable,
@@ -332,6 +345,35 @@ package enum Exploration<M: ModelTest> {
           trace.render(), "replay: \(replay(token))",
         ].joined(separator: "\n"), replay: token)
     }
+  }
+}
+
+extension Exploration {
+  /// `drawn`'s scenario run on this thread, outside the scheduler: the initial part, each
+  /// thread's calls in turn, the post part. Its answers if no order explains them.
+  fileprivate static func sequentialFailure(_ drawn: Drawn, threads: Int) -> [[ModelValue]]? {
+    let instance = M.make()
+    var results = drawn.scenario.lanes.map { _ in [ModelValue]() }
+    var history: [LinearizabilityChecker<Int, Int, Int>.Operation] = []
+    var tick: UInt64 = 0
+    for lane in [threads] + Array(0..<threads) + [threads + 1] {
+      for (index, call) in drawn.scenario.lanes[lane].enumerated() {
+        tick += 1
+        let start = tick
+        let result = M.operations[call.operation].body(instance, call.choices)
+        tick += 1
+        results[lane].append(result)
+        history.append(
+          .init(
+            thread: lane, input: drawn.ids[lane][index],
+            output: drawn.specification.number(of: result), call: start, response: tick))
+      }
+    }
+    let deadline = Platform.monotonicNanos() + UInt64(max(0.001, M.scenarios.checkSeconds) * 1e9)
+    guard case .notLinearizable = drawn.checker.check(history, deadline: deadline) else {
+      return nil
+    }
+    return results
   }
 }
 
