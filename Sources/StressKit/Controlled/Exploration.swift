@@ -231,23 +231,8 @@ package enum Exploration<M: ModelTest> {
     let operations = M.operations
     let scenario = drawn.scenario
     let instance = M.make()
-    var results = scenario.lanes.map { _ in [ModelValue]() }
-    var history: [LinearizabilityChecker<Int, Int, Int>.Operation] = []
-    var tick: UInt64 = 0
-    func alone(_ lane: Int) {
-      for (index, call) in scenario.lanes[lane].enumerated() {
-        tick += 1
-        let start = tick
-        let result = operations[call.operation].body(instance, call.choices)
-        tick += 1
-        results[lane].append(result)
-        history.append(
-          .init(
-            thread: lane, input: drawn.ids[lane][index],
-            output: drawn.specification.number(of: result), call: start, response: tick))
-      }
-    }
-    alone(threads)
+    var alone = Alone(drawn, on: instance)
+    alone.run(lane: threads)
     let lanes = (0..<threads).map { _ in Lane() }
     var first = 0
     let bodies: [() -> Void] = (0..<threads).map { thread in
@@ -302,21 +287,21 @@ package enum Exploration<M: ModelTest> {
     let token = ReplayToken(
       threads: threads, seed: seed, scenario: drawn.number, choices: scheduler.trace.choices
     ).description
-    let offset = tick
+    let offset = alone.tick
     for thread in 0..<threads {
       for (index, record) in lanes[thread].records.enumerated() {
-        results[thread].append(record.result)
-        history.append(
+        alone.results[thread].append(record.result)
+        alone.history.append(
           .init(
             thread: thread, input: drawn.ids[thread][index],
             output: drawn.specification.number(of: record.result), call: offset + record.call,
             response: offset + record.response))
       }
     }
-    tick = offset + scheduler.clock
-    alone(threads + 1)
+    alone.tick = offset + scheduler.clock
+    alone.run(lane: threads + 1)
     let deadline = Platform.monotonicNanos() + UInt64(max(0.001, M.scenarios.checkSeconds) * 1e9)
-    switch drawn.checker.check(history, deadline: deadline, now: now) {
+    switch drawn.checker.check(alone.history, deadline: deadline, now: now) {
     case .linearizable: return nil
     case .unknown:
       return Failed(
@@ -324,7 +309,7 @@ package enum Exploration<M: ModelTest> {
     case .notLinearizable:
       // Before a race is blamed: a nondeterministic operation fails on one thread as well.
       for _ in 0..<3 {
-        guard let alone = sequentialFailure(drawn, threads: threads) else { continue }
+        guard let sequential = sequentialFailure(drawn, threads: threads) else { continue }
         return Failed(
           verdict: .brokenTest,
           report: [
@@ -332,7 +317,7 @@ package enum Exploration<M: ModelTest> {
               + "one thread (the initial part, each thread's calls in turn, the post part), so "
               + "an operation answers what the specification does not (a nondeterministic "
               + "result, a wrong specification), and no race is to blame:",
-            ScenarioTable.render(scenario, results: alone, operations: operations),
+            ScenarioTable.render(scenario, results: sequential, operations: operations),
           ].joined(separator: "\n"), replay: nil)
       }
       let trace = scheduler.trace
@@ -340,7 +325,7 @@ package enum Exploration<M: ModelTest> {
         verdict: .notLinearizable,
         report: [
           "not linearizable: \(headline): no order of the calls explains what they answered:",
-          ScenarioTable.render(scenario, results: results, operations: operations),
+          ScenarioTable.render(scenario, results: alone.results, operations: operations),
           "interleaving (\(trace.steps.count) steps, \(trace.switches) switches):",
           trace.render(), "replay: \(replay(token))",
         ].joined(separator: "\n"), replay: token)
@@ -352,11 +337,32 @@ extension Exploration {
   /// `drawn`'s scenario run on this thread, outside the scheduler: the initial part, each
   /// thread's calls in turn, the post part. Its answers if no order explains them.
   fileprivate static func sequentialFailure(_ drawn: Drawn, threads: Int) -> [[ModelValue]]? {
-    let instance = M.make()
-    var results = drawn.scenario.lanes.map { _ in [ModelValue]() }
+    var alone = Alone(drawn, on: M.make())
+    for lane in [threads] + Array(0..<threads) + [threads + 1] { alone.run(lane: lane) }
+    let deadline = Platform.monotonicNanos() + UInt64(max(0.001, M.scenarios.checkSeconds) * 1e9)
+    guard case .notLinearizable = drawn.checker.check(alone.history, deadline: deadline) else {
+      return nil
+    }
+    return alone.results
+  }
+
+  /// Calls of `drawn` run on this thread, one logical tick apart: their answers by lane, and
+  /// the history the checker reads (a controlled run adds its threads' calls in between).
+  fileprivate struct Alone {
+    let drawn: Drawn
+    let instance: M.Instance
+    var results: [[ModelValue]]
     var history: [LinearizabilityChecker<Int, Int, Int>.Operation] = []
     var tick: UInt64 = 0
-    for lane in [threads] + Array(0..<threads) + [threads + 1] {
+
+    init(_ drawn: Drawn, on instance: M.Instance) {
+      self.drawn = drawn
+      self.instance = instance
+      results = drawn.scenario.lanes.map { _ in [] }
+    }
+
+    /// Runs lane `lane`'s calls in order.
+    mutating func run(lane: Int) {
       for (index, call) in drawn.scenario.lanes[lane].enumerated() {
         tick += 1
         let start = tick
@@ -369,11 +375,6 @@ extension Exploration {
             output: drawn.specification.number(of: result), call: start, response: tick))
       }
     }
-    let deadline = Platform.monotonicNanos() + UInt64(max(0.001, M.scenarios.checkSeconds) * 1e9)
-    guard case .notLinearizable = drawn.checker.check(history, deadline: deadline) else {
-      return nil
-    }
-    return results
   }
 }
 
