@@ -122,7 +122,7 @@ struct RunSummary {
     _ readings: [Int: ControlReading], verdicts: Bool, strategy: String? = nil
   ) -> String {
     if readings.isEmpty, let strategy,
-      strategy.hasPrefix("exhaustive") || strategy.hasPrefix("replay")
+      ScheduleStrategy(argument: strategy)?.isDeterministic == true
     {
       return "\nPOSITIVE CONTROL: none: the model tests ran under the controlled scheduler "
         + "(\(strategy)), whose \(strategy.hasPrefix("replay") ? "replay" : "search") is "

@@ -11,7 +11,8 @@ package enum ScheduledPositiveControl: ModelTest {
     summary: "the positive control under a random strategy: a scheduled atomic's load, then store",
     documented: .unsafe, traits: [.hidden])
   package static func make() -> SelfTestLoadStoreCounter { SelfTestLoadStoreCounter() }
-  package static let operations: [ModelOperation<SelfTestLoadStoreCounter>] = [
-    .write("increment") { $0.increment() }, .read("read") { $0.read() },
-  ]
+  /// The lost-update self-test's own operations: the control is that bug, under its own id.
+  package static var operations: [ModelOperation<SelfTestLoadStoreCounter>] {
+    SelfTestScheduledLostUpdate.operations
+  }
 }
