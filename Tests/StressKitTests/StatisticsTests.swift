@@ -19,6 +19,43 @@ import Testing
     #expect(CellStatistics.t999(degrees: 10_000) == 3.373)
   }
 
+  @Test func aSampleKeepsEveryValueUpToItsCapacityThenAUniformReservoirWithExactMoments() throws {
+    var small = BoundedSample(capacity: 8)
+    for v in [3.0, 1, 2] { small.add(v) }
+    #expect(small.kept == [3, 1, 2] && small.isComplete)
+    #expect(small.mean == 2 && small.variance == 1)
+    var big = BoundedSample(capacity: 100)
+    var again = BoundedSample(capacity: 100)
+    for i in 1...10_000 {
+      big.add(Double(i))
+      again.add(Double(i))
+    }
+    #expect(big.count == 10_000 && big.kept.count == 100 && !big.isComplete)
+    #expect(big.kept == again.kept, "the reservoir's choices are seeded, not random")
+    let p = try #require(big.percentiles)
+    #expect(p.p0 == 1 && p.p100 == 10_000, "the extremes are exact")
+    #expect(abs(p.p50 - 5_000) < 1_500, "the reservoir is a uniform sample: \(p.p50)")
+    #expect(big.mean == 5_000.5)
+    // 1...n: variance n(n+1)/12.
+    let variance = try #require(big.variance)
+    #expect(abs(variance - 10_000.0 * 10_001 / 12) < 1e-6 * variance)
+  }
+
+  @Test func aCellsMemoryIsBoundedHoweverManyTrialsItFolds() throws {
+    var stats = CellStatistics(cell: record("s", "lock", threads: 2, .ok, rate: 1).cell)
+    let n = BoundedSample.defaultCapacity * 3
+    for i in 0..<n {
+      stats.add(
+        record("s", "lock", threads: 2, i % 2 == 0 ? .ok : .corrupt, rate: Double(i + 1), ttf: 1))
+    }
+    #expect(stats.trials == n)
+    #expect(stats.rates.count == BoundedSample.defaultCapacity)
+    #expect(stats.throughputs.count == n)
+    #expect(stats.mean == Double(n + 1) / 2)
+    #expect(stats.throughput?.p100 == Double(n))
+    #expect(stats.confidence999 != nil)
+  }
+
   func record(
     _ subject: String, _ wrapper: String, threads: Int, _ outcome: Outcome, rate: Double?,
     ttf: Double? = nil, ratio: Double = 0.5

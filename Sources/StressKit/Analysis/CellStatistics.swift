@@ -1,7 +1,8 @@
 /// What a cell's trials add up to: outcome counts, detection rate, throughput percentiles with
 /// a 99.9% confidence interval on the mean (JMH's score error), scaling and relative cost.
 ///
-/// Built trial by trial (`add`), so a runner keeps a few numbers per trial, not its records.
+/// Built trial by trial (`add`), so a runner keeps a bounded sample of each cell's numbers, not
+/// its records: its memory stays flat over millions of trials.
 package struct CellStatistics: Sendable {
   package var cell: Cell
   package private(set) var trials = 0
@@ -12,15 +13,15 @@ package struct CellStatistics: Sendable {
     let failed = [Outcome.corrupt, .crash, .hang].map { counts[$0] ?? 0 }.reduce(0, +)
     return trials == 0 ? 0 : Double(failed) / Double(trials)
   }
-  package var medianTimeToFailureMs: Double? { Percentiles(timesToFailureMs)?.p50 }
+  package var medianTimeToFailureMs: Double? { timesToFailureMs.percentiles?.p50 }
   /// Over the trials that finished (ok or corrupt).
-  package var throughput: Percentiles? { Percentiles(rates) }
-  package var mean: Double? { rates.isEmpty ? nil : rates.reduce(0, +) / Double(rates.count) }
+  package var throughput: Percentiles? { throughputs.percentiles }
+  package var mean: Double? { throughputs.mean }
   /// Mean ± t(0.9995, n-1) · s/√n; only with at least 3 finished trials.
   package var confidence999: ClosedRange<Double>? {
-    guard rates.count >= 3, let mean else { return nil }
-    let variance = rates.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(rates.count - 1)
-    let half = Self.t999(degrees: rates.count - 1) * (variance / Double(rates.count)).squareRoot()
+    let n = throughputs.count
+    guard n >= 3, let mean, let variance = throughputs.variance else { return nil }
+    let half = Self.t999(degrees: n - 1) * (variance / Double(n)).squareRoot()
     return (mean - half)...(mean + half)
   }
   /// Median throughput over the same subject, wrapper and read mix's median at 1 thread.
@@ -28,9 +29,12 @@ package struct CellStatistics: Sendable {
   /// The same subject's `unprotected` median at 1 thread and this read mix over this cell's
   /// median: how many times slower, in total throughput, than bare single-threaded access.
   package var costVersusUnprotected: Double?
-  /// Throughput of each finished trial (ok or corrupt), in the order added.
-  package private(set) var rates: [Double] = []
-  private var timesToFailureMs: [Double] = []
+  /// Throughput of each finished trial (ok or corrupt), in the order added; a uniform sample
+  /// of at most `BoundedSample.defaultCapacity` of them in a cell with more.
+  package var rates: [Double] { throughputs.kept }
+  /// Every finished trial's throughput, folded (bounded memory, whatever the trial count).
+  package private(set) var throughputs = BoundedSample()
+  private var timesToFailureMs = BoundedSample()
   /// Sum of the trials' timed regions.
   package private(set) var seconds = 0.0
   /// Operations all its trials ran, for a bound stated in operations as well as trials.
@@ -99,8 +103,8 @@ package struct CellStatistics: Sendable {
     counts[r.outcome, default: 0] += 1
     seconds += r.seconds ?? 0
     operations += r.ops ?? 0
-    if let rate = r.opsPerSecond { rates.append(rate) }
-    if let ms = r.timeToFailureMs { timesToFailureMs.append(ms) }
+    if let rate = r.opsPerSecond { throughputs.add(rate) }
+    if let ms = r.timeToFailureMs { timesToFailureMs.add(ms) }
     if r.outcome != .ok && failureSamples.count < Self.sampleLimit { failureSamples.append(record) }
     if record.failsRun {
       failingTrials += 1
