@@ -222,6 +222,12 @@ import Testing
       "report --html in /proc", "report in.csv --html /proc/self/r.html",
       "'--html' '/proc/self/r.html'"
     ),
+    // A named pipe no process reads: the write at the end would block forever.
+    ("trend --html to a pipe", "trend in.csv --html fifo", "'--html' 'fifo'"),
+    (
+      "run --junit to a pipe", "run --subjects noop --trials 1 --ops 10 --out r.csv --junit fifo",
+      "'--junit' 'fifo'"
+    ),
   ])
   func outputsThatCannotBeWrittenAreRefusedFirst(name: String, command: String, what: String)
     throws
@@ -229,6 +235,7 @@ import Testing
     let dir = try temporaryDirectory()
     try FileManager.default.createDirectory(
       at: dir.appendingPathComponent("dir"), withIntermediateDirectories: false)
+    #expect(mkfifo(dir.appendingPathComponent("fifo").path, 0o644) == 0)
     let input = try runStress(
       [
         "run", "--subjects", "noop", "--wrappers", "lock", "--threads", "1", "--trials", "2",
@@ -249,5 +256,28 @@ import Testing
     #expect(r.out.isEmpty, "\(name): \(r.out)")
     let after = try listing()
     #expect(after == before, "\(name) wrote \(Set(after).subtracting(before))")
+  }
+
+  /// A named pipe that a process reads is written in place, and its reader sees the end of it.
+  @Test func aPipeWithAReaderGetsTheWholeReport() throws {
+    let dir = try temporaryDirectory()
+    #expect(mkfifo(dir.appendingPathComponent("fifo").path, 0o644) == 0)
+    let input = try runStress(
+      [
+        "run", "--subjects", "noop", "--wrappers", "lock", "--threads", "1", "--trials", "2",
+        "--ops", "10", "--no-control", "--out", dir.appendingPathComponent("in.csv").path,
+        "--quiet",
+      ])
+    #expect(input.code == 0, "\(input.err)")
+    // A read end held here makes the pipe read from the start, however late cat opens it;
+    // cat takes what is written, and sees the end when the tool closes its write ends.
+    let held = open(dir.appendingPathComponent("fifo").path, O_RDONLY | O_NONBLOCK)
+    #expect(held >= 0)
+    defer { close(held) }
+    let r = try runShell(
+      "cat fifo > got.html & $STRESS trend in.csv --html fifo; code=$?; wait; exit $code", in: dir)
+    #expect(r.code == 0, "\(r.err)")
+    let page = try String(contentsOf: dir.appendingPathComponent("got.html"), encoding: .utf8)
+    #expect(page.contains("<html") && page.contains("</html>"), "\(page.prefix(200))")
   }
 }

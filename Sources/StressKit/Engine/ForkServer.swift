@@ -73,7 +73,7 @@ final class ForkServer {
           server.control, flags: flags.rawValue, milliseconds: Self.answerMilliseconds)
         forked += 1
         return child
-      } catch Platform.SystemError.failed(_, let code) where code == EDEADLK {
+      } catch Platform.SystemError.failed(_, let code, _) where code == EDEADLK {
         // More than one thread in the zygote (a sanitizer's runtime): forking is not safe.
         refused = true
         stop()

@@ -57,9 +57,34 @@ extension Platform {
 
   /// Opens `path` for writing, creating it (or truncating it) with mode 0644.
   package static func openForWriting(_ path: String) throws -> Int32 {
+    if isPipe(path) { return try openPipe(path) }
     let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw SystemError.failed("opening \(path)", errno) }
     return fd
+  }
+
+  /// Opens a named pipe's write end without waiting for a reader: a plain open would block
+  /// until one came, forever if none does. Blocking again once open, so writes wait for the
+  /// reader instead of failing when its buffer fills.
+  private static func openPipe(_ path: String) throws -> Int32 {
+    let fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+    guard fd >= 0 else {
+      if errno == ENXIO {
+        throw SystemError.failed("opening \(path)", ENXIO, "no process reads the pipe")
+      }
+      throw SystemError.failed("opening \(path)", errno)
+    }
+    _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+    return fd
+  }
+
+  /// Write ends of named pipes opened by `whyUnwritable`, held until the process exits: closing
+  /// the last writer gives the reader end-of-file before the real output is written.
+  private static let heldPipes = Mutex<[Int32]>([])
+
+  static func isPipe(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO
   }
 
   /// Points descriptor 2 at `path` (created or emptied) and returns a copy of what it was,
@@ -129,7 +154,13 @@ extension Platform {
       switch info.st_mode & S_IFMT {
       case S_IFDIR: return "it is a directory"
       case S_IFREG: if access(path, W_OK) != 0 { return errorMessage().lowercased() }
-      // A device or a pipe is written in place, whatever its directory.
+      // A named pipe with no reader would block the write at the end, after all the work.
+      case S_IFIFO:
+        guard access(path, W_OK) == 0 else { return errorMessage().lowercased() }
+        guard let fd = try? openPipe(path) else { return "it is a pipe that no process reads" }
+        heldPipes.withLock { $0.append(fd) }
+        return nil
+      // A device is written in place, whatever its directory.
       default: return access(path, W_OK) == 0 ? nil : errorMessage().lowercased()
       }
     }

@@ -122,11 +122,13 @@ import Foundation
 
   @usableFromInline
   package enum SystemError: Error, CustomStringConvertible {
-    case failed(String, Int32)
+    /// What was tried, errno, and in words where the system's are cryptic (ENXIO on a pipe).
+    case failed(String, Int32, String? = nil)
     @usableFromInline
     package var description: String {
       switch self {
-      case .failed(let what, let code): "\(what) failed: \(String(cString: strerror(code)))"
+      case .failed(let what, let code, let reason):
+        "\(what) failed: \(reason ?? String(cString: strerror(code)))"
       }
     }
   }
