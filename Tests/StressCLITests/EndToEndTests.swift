@@ -216,6 +216,26 @@ import Testing
       "\(row["detail"] ?? "")")
   }
 
+  /// An overflow traps without printing a word (as a nil unwrap does in optimized code): the
+  /// detail still says what failed, from the debug information, besides where.
+  @Test func aSilentRuntimeTrapStillSaysWhatFailed() throws {
+    let dir = try temporaryDirectory()
+    let csv = dir.appendingPathComponent("out.csv")
+    let r = try runStress([
+      "run", "--subjects", "selftest-crash-overflow", "--wrappers", "unprotected", "--threads",
+      "2", "--trials", "2", "--ops", "10", "--burst", "0", "--no-control", "--out", csv.path,
+    ])
+    #expect(r.code == 0, "\(r.err)")
+    let rows = try readCellRows(csv)
+    #expect(rows.count == 2)
+    for row in rows {
+      #expect(row["outcome"] == "crash")
+      let detail = try row.text("detail")
+      #expect(detail.hasPrefix("SIGILL in SelfTestCrashOverflow.write(_:) (stress)"), "\(detail)")
+      #expect(detail.hasSuffix(": Swift runtime failure: arithmetic overflow"), "\(detail)")
+    }
+  }
+
   @Test func deadlocksAreFindingsAndTheRunGoesOn() throws {
     let dir = try temporaryDirectory()
     let csv = dir.appendingPathComponent("out.csv")

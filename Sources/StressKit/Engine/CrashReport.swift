@@ -13,6 +13,13 @@ struct CrashReport: Equatable {
 
   /// The crashing thread's frames, innermost first, the failure machinery left out.
   var frames: [Frame]
+  /// Where the fault itself is: the mapped file and the offset in it.
+  var fault: (path: String, fileOffset: UInt64)?
+
+  static func == (a: CrashReport, b: CrashReport) -> Bool {
+    a.frames == b.frames && a.fault?.path == b.fault?.path
+      && a.fault?.fileOffset == b.fault?.fileOffset
+  }
 
   /// How many frames the crash's detail names.
   static let framesShown = 3
@@ -55,6 +62,10 @@ struct CrashReport: Equatable {
       .compactMap { UInt64($0.dropFirst(2), radix: 16) }
     let mappings = lines.filter { $0.hasPrefix(Self.mapMarker) }
       .compactMap { Mapping($0.dropFirst(Self.mapMarker.count)) }
+    fault = addresses.first.flatMap { address in
+      mappings.first { address >= $0.start && address < $0.end }
+        .map { ($0.path, address - $0.start + $0.offset) }
+    }
     let named = addresses.enumerated().compactMap { i, address -> Frame? in
       // A caller's address is where it returns to, which may be past its call's function.
       let lookup = i == 0 ? address : address &- 1
@@ -72,6 +83,15 @@ struct CrashReport: Equatable {
     let useful = named.drop(while: \.isFailureMachinery).filter { !$0.isThunk }
     frames = useful.isEmpty ? named : Array(useful)
     guard !frames.isEmpty else { return nil }
+  }
+
+  /// The message of a Swift runtime check that trapped at the fault without printing one
+  /// ("Swift runtime failure: arithmetic overflow"), from the file's debug information.
+  var runtimeFailure: String? {
+    guard let fault,
+      let address = SymbolTable.of(fault.path)?.address(atFileOffset: fault.fileOffset)
+    else { return nil }
+    return Platform.runtimeFailure(in: fault.path, at: address)
   }
 
   /// "in __DISPATCH_WAIT_FOR_QUEUE__ (libdispatch.so) <- _dispatch_sync_f_slow (libdispatch.so)

@@ -200,9 +200,17 @@ final class WorkerProcess: TrialRunner {
     var result: TrialResult
     switch termination {
     case .signaled(let signal):
-      let place = CrashReport(diagnostics + diagnosticsTail).map { " " + $0.summary } ?? ""
-      result = TrialResult(
-        outcome: .crash, detail: Platform.signalName(signal) + place + message)
+      let report = CrashReport(diagnostics + diagnosticsTail)
+      let place = report.map { " " + $0.summary } ?? ""
+      var why = message
+      // A runtime check (an overflow; in optimized code a nil unwrap too) traps silently:
+      // its message is only in the debug information.
+      if signal == SIGILL || signal == SIGTRAP, !Self.saysFatal(diagnostics),
+        let failure = report?.runtimeFailure
+      {
+        why = ": " + failure
+      }
+      result = TrialResult(outcome: .crash, detail: Platform.signalName(signal) + place + why)
     case .exited(let code):
       result = TrialResult(outcome: .crash, detail: "exited with status \(code)" + message)
     case nil:
@@ -230,9 +238,18 @@ final class WorkerProcess: TrialRunner {
       .split(whereSeparator: \.isNewline)
       .map { $0.trimmingCharacters(in: .whitespaces) }
       .filter { !$0.isEmpty && !CrashReport.isReportLine($0) }
-    let markers = ["Fatal error", "fatal error", "Precondition failed", "Assertion failed"]
-    let best = lines.first { line in markers.contains { line.contains($0) } } ?? lines.first
+    let best = lines.first { line in fatalMarkers.contains { line.contains($0) } } ?? lines.first
     return best.map { String($0.prefix(300)) }
+  }
+
+  private static let fatalMarkers = [
+    "Fatal error", "fatal error", "Precondition failed", "Assertion failed",
+  ]
+
+  /// Whether the worker printed a Swift fatal error's message.
+  static func saysFatal(_ bytes: [UInt8]) -> Bool {
+    let text = String(decoding: bytes, as: UTF8.self)
+    return fatalMarkers.contains { text.contains($0) }
   }
 
   static func format(_ seconds: Double) -> String {

@@ -79,13 +79,17 @@ struct SymbolTable: Sendable {
     self.functions = functions.sorted { $0.start < $1.start }
   }
 
+  /// The virtual address the byte at `offset` in the file is loaded at, as debug information
+  /// and `llvm-symbolizer` name places.
+  func address(atFileOffset offset: UInt64) -> UInt64? {
+    loads.first { offset >= $0.offset && offset < $0.offset + $0.size }
+      .map { offset - $0.offset + $0.address }
+  }
+
   /// The name of the function holding the byte at `offset` in the file, as the linker wrote
   /// it (mangled, for Swift).
   func function(atFileOffset offset: UInt64) -> String? {
-    guard
-      let load = loads.first(where: { offset >= $0.offset && offset < $0.offset + $0.size })
-    else { return nil }
-    let address = offset - load.offset + load.address
+    guard let address = address(atFileOffset: offset) else { return nil }
     // The last function starting at or before the address, if it reaches that far.
     var (low, high) = (0, functions.count)
     while low < high {

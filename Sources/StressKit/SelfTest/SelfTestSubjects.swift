@@ -4,6 +4,7 @@ package enum SelfTestSubjects {
   package static func register(in catalog: inout Catalog) {
     catalog.add(SelfTestCrash.self)
     catalog.add(SelfTestCrashCaptured.self)
+    catalog.add(SelfTestCrashOverflow.self)
     catalog.add(SelfTestHang.self)
     catalog.add(SelfTestCorrupt.self)
     catalog.add(SelfTestBroken.self)
