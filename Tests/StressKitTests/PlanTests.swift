@@ -33,6 +33,33 @@ import Testing
     #expect(plan.suite == "s")
   }
 
+  /// A user's catalog with an id no list can name, or no reader takes back, is refused before
+  /// anything runs: it used to run and write rows that every reader then refused.
+  @Test(arguments: [
+    (Empty.self as any OddID.Type, "'' cannot be used: it is empty."),
+    (Comma.self, "'a,b' cannot be used: it holds a comma"),
+    (Control.self, "cannot be used: it holds a control character."),
+    (Spaced.self, "' padded' cannot be used: it starts or ends with a space"),
+  ])
+  func aCatalogIdThatCannotBeNamedIsRefused(id: any OddID.Type, problem: String) throws {
+    var custom = Catalog.standard
+    func add<N: OddID>(_: N.Type) { custom.add(OddlyNamed<N>.self) }
+    add(id)
+    var options = RunOptions()
+    options.subjects = ["noop-free-name"]
+    do {
+      _ = try Plan(options: options, catalog: custom, suiteDirectories: [])
+      Issue.record("planned with subject id '\(id.id)'")
+    } catch {
+      guard case .invalidCatalog(let text) = error else {
+        Issue.record("\(error)")
+        return
+      }
+      #expect(text.hasPrefix("The catalog's subject id") && text.contains(problem), "\(text)")
+    }
+    #expect(Catalog.idProblem("counter") == nil && Catalog.idProblem("my cache") == nil)
+  }
+
   @Test func aSubjectThatNeedsThreadsHasNoTaskDrivenCells() throws {
     var options = RunOptions()
     options.subjects = ["thread-dictionary", "counter"]
@@ -274,4 +301,21 @@ import Testing
       try Plan(options: options, catalog: catalog, suiteDirectories: [])
     }
   }
+}
+
+protocol OddID { static var id: String { get } }
+enum Empty: OddID { static let id = "" }
+enum Comma: OddID { static let id = "a,b" }
+enum Control: OddID { static let id = "bell\u{7}" }
+enum Spaced: OddID { static let id = " padded" }
+
+/// A subject named by `N`, for ids a user might give.
+final class OddlyNamed<N: OddID>: StressSubject, @unchecked Sendable {
+  static var info: SubjectInfo {
+    SubjectInfo(id: N.id, summary: "test: an odd id", documented: .notListed, traits: [.hidden])
+  }
+  init(shape: TrialShape) {}
+  func write(_ step: Step) {}
+  func read(_ step: Step) -> String? { nil }
+  func check(writesPerThread: [Int]) -> Violations { Violations() }
 }

@@ -95,6 +95,33 @@ public struct Catalog: Sendable {
     wrappers.first { $0.info.id == id }
   }
 
+  /// Why an id could not be named in `--subjects`, `--wrappers` or a suite file, or written to
+  /// a results file every reader takes; nil for a good one. The command line splits lists at
+  /// commas and trims spaces; readers refuse an empty subject.
+  package static func idProblem(_ id: String) -> String? {
+    if id.isEmpty { return "it is empty" }
+    if id.contains(",") { return "it holds a comma, which separates ids in a list" }
+    if id.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+      return "it holds a control character"
+    }
+    if id.first?.isWhitespace == true || id.last?.isWhitespace == true {
+      return "it starts or ends with a space, which a list trims"
+    }
+    return nil
+  }
+
+  /// The first subject or wrapper whose id cannot be named (`idProblem`), as a sentence.
+  package var problem: String? {
+    let ids =
+      entries.map { ("subject", $0.info.id) } + wrapperInfos.map { ("wrapper", $0.id) }
+    for (kind, id) in ids {
+      if let why = Self.idProblem(id) {
+        return "The catalog's \(kind) id '\(id)' cannot be used: \(why)."
+      }
+    }
+    return nil
+  }
+
   /// Subjects shown by default: everything but the self-tests.
   package var visibleSubjects: [any StressSubject.Type] {
     subjects.filter { !$0.info.hidden }

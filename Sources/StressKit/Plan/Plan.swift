@@ -95,6 +95,8 @@ extension Plan {
     options: RunOptions, catalog: Catalog, suiteDirectories: [String] = Suite.searchDirectories()
   ) throws(PlanError) {
     try options.validate()
+    // A user's catalog may hold an id no list can name and no reader takes back.
+    if let problem = catalog.problem { throw .invalidCatalog(problem) }
     let suite = try Self.suite(options, in: suiteDirectories)
     let axes = try Axes(options: options, suite: suite, catalog: catalog)
     let budget = try Resolved(options: options, suite: suite)

@@ -6,6 +6,7 @@
 package enum PlanError: Error, Equatable, CustomStringConvertible {
   // What was asked for contradicts itself.
   case nothingToRun
+  case invalidCatalog(String)
   case readersWithoutWriters
   case readersReplaceThreads
   case noThreads
@@ -57,6 +58,7 @@ package enum PlanError: Error, Equatable, CustomStringConvertible {
   private var phrase: String {
     switch self {
     case .nothingToRun: "Nothing to run: neither a suite nor subjects were named."
+    case .invalidCatalog(let problem): problem
     case .readersWithoutWriters: "Give readers and writers together (either may be 0)"
     case .readersReplaceThreads:
       "Readers and writers set the thread count and the read mix; drop the thread list and "
