@@ -185,6 +185,34 @@ import Testing
     }
   }
 
+  /// A time budget plans trials by cell and visit: a run resumed with one it was not started
+  /// with, or without the one it was, would be two runs in one file. Refused, naming which,
+  /// and the file is left as it was.
+  @Test(arguments: [
+    (
+      [] as [String], ["--time-budget", "2s"],
+      "it was started without --time-budget; resume it without one"
+    ),
+    (["--time-budget", "2s"], [], "it was started with --time-budget; resume it with one"),
+  ])
+  func aResumeThatAddsOrDropsATimeBudgetIsRefused(
+    started: [String], resumed: [String], problem: String
+  ) throws {
+    let dir = try temporaryDirectory()
+    let csv = dir.appendingPathComponent("r.csv").path
+    let plan = [
+      "run", "--subjects", "noop", "--wrappers", "lock", "--threads", "1", "--trials", "2",
+      "--ops", "10", "--no-control", "--seed", "3", "--out", csv, "--quiet",
+    ]
+    let first = try runStress(plan + started)
+    #expect(first.code == 0, "\(first.err)")
+    let before = try Data(contentsOf: URL(fileURLWithPath: csv))
+    let r = try runStress(plan + resumed + ["--resume"])
+    #expect(r.code == 64, "\(r.err)")
+    #expect(r.err.hasPrefix("Error: Cannot resume '\(csv)': \(problem)."), "\(r.err)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: csv)) == before)
+  }
+
   // MARK: - Outputs checked before the work
 
   /// Every output of every command that could never be written is refused before the first

@@ -1,6 +1,6 @@
 /// What makes a run one run, as a short digest: the suite, the mode, every cell of the
-/// unsharded plan in order, and the budget of each trial. Not the hang timeout nor a time
-/// budget: a resumed run may change those. Shards of one run share it (the
+/// unsharded plan in order, the budget of each trial, and whether a time budget plans the
+/// trials. Not the hang timeout nor the time budget's length: a resumed run may change those. Shards of one run share it (the
 /// `plan` column); `stress merge` refuses shards whose digests, seeds, shard counts or
 /// toolchains differ, so two nights are never merged as one.
 extension Plan {
@@ -8,12 +8,16 @@ extension Plan {
   /// (Swift's `Hasher` is seeded per process).
   static func fingerprint(
     suite: String, mode: Mode, cells: [Cell], trials: Int, bound: Bound, warmup: Int,
-    tuning: Tuning, forks: Bool, control: Bool, cap: Double?, strategy: ScheduleStrategy? = nil
+    tuning: Tuning, forks: Bool, control: Bool, cap: Double?, strategy: ScheduleStrategy? = nil,
+    budgeted: Bool = false
   ) -> String {
     var text = "\(suite);\(mode.rawValue);\(trials);\(bound);\(warmup);"
     text += "\(tuning);\(forks);\(control);\(cap.map { "\($0)" } ?? "-")"
-    // Only a run under a strategy says so, so a stress run's digest is what it always was.
+    // Only a run under a strategy or a time budget says so, so other runs' digests are what
+    // they always were. A budget plans trials by cell and visit: resumed with one, a run
+    // planned without (or the other way round) would be two runs in one file.
     if let strategy { text += ";\(strategy.argument)" }
+    if budgeted { text += ";time-budget" }
     for cell in cells {
       text += "|\(cell.subject),\(cell.wrapper),\(cell.threads),\(cell.readers ?? -1),"
       text += "\(cell.readRatio),\(cell.driver.rawValue)"
@@ -27,9 +31,10 @@ extension Plan {
   }
 
   /// This plan's digest, over `cells` (the unsharded plan's, for a shard).
-  func fingerprint(over cells: [Cell]) -> String {
+  func fingerprint(over cells: [Cell], budgeted: Bool? = nil) -> String {
     Self.fingerprint(
       suite: suite, mode: mode, cells: cells, trials: trials, bound: bound, warmup: warmup,
-      tuning: tuning, forks: forks, control: control, cap: cap, strategy: strategy)
+      tuning: tuning, forks: forks, control: control, cap: cap, strategy: strategy,
+      budgeted: budgeted ?? (timeBudget != nil))
   }
 }

@@ -32,6 +32,9 @@ package struct Plan: Sendable {
   /// The unsharded plan's digest (`Plan+Fingerprint`), the same in each of its shards; set by
   /// the options' resolution, empty for a plan built by hand.
   package var fingerprint = ""
+  /// The digest of the same plan with a time budget where it has none, or none where it has
+  /// one: a resume that differs only there is told so.
+  package var fingerprintWithTimeBudgetToggled = ""
   /// The suite file the plan was read from, if any: an input no output may overwrite.
   package var suitePath: String?
   /// Run the positive control after each cell at 2 or more threads (see `PositiveControl`).
@@ -127,6 +130,7 @@ extension Plan {
         && catalog.entry(ScheduledPositiveControl.info.id) != nil
     }
     fingerprint = fingerprint(over: unsharded)
+    fingerprintWithTimeBudgetToggled = fingerprint(over: unsharded, budgeted: timeBudget == nil)
     try checkTimeBudget(completed: [])
   }
 

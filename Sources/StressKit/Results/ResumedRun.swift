@@ -85,6 +85,13 @@ package struct ResumedRun: Sendable {
         result: loaded.result)
       let expected = ResultRow(ResultColumns.row(record, plan: plan, environment: .current))
       for name in fixed where expected[name] != value(name) {
+        if name == "plan", value(name) == plan.fingerprintWithTimeBudgetToggled {
+          throw .cannotResume(
+            path: path,
+            problem: plan.timeBudget == nil
+              ? "it was started with --time-budget; resume it with one"
+              : "it was started without --time-budget; resume it without one")
+        }
         throw .cannotResume(
           path: path,
           problem: "row \(line) has \(name) '\(value(name))' where this run has "
