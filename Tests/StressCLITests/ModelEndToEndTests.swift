@@ -65,6 +65,25 @@ import Testing
   /// Under the actor, in a worker: each invocation's threads are a task group. (Not in this
   /// process: a trial that waits for its tasks would hold one of the few threads of the pool
   /// that Swift Testing runs tests on, and the tasks could starve.)
+  /// Trials whose checks ran out of time passed nothing: no "no failure seen" rests on them,
+  /// in the run's summary and in `verdicts` of its file alike.
+  @Test func trialsWithUncheckedHistoriesBoundNothing() throws {
+    let dir = try temporaryDirectory()
+    let csv = dir.appendingPathComponent("r.csv")
+    let r = try runStress([
+      "run", "--subjects", "selftest-model-no-time", "--wrappers", "unprotected", "--threads",
+      "2", "--trials", "2", "--ops", "300", "--out", csv.path,
+    ])
+    #expect(r.code == 0, "\(r.err)")
+    let verdict =
+      "inconclusive: no failure seen in 2 trials, but 2 trials left histories unchecked: their "
+      + "checks ran out of time"
+    #expect(r.out.contains(verdict), "\(r.out)")
+    let verdicts = try runStress(["verdicts", csv.path])
+    #expect(verdicts.code == 0, "\(verdicts.err)")
+    #expect(verdicts.out.contains(verdict), "\(verdicts.out)")
+  }
+
   @Test func theActorRunsModelTestsInWorkers() throws {
     let dir = try temporaryDirectory()
     let csv = dir.appendingPathComponent("r.csv")

@@ -48,6 +48,10 @@ package struct CellStatistics: Sendable {
   package private(set) var failingTrials = 0
   /// Trials the harness itself failed (exit 2).
   package private(set) var harnessFaults = 0
+  /// `ok` trials that left some histories unchecked (`TrialResult.leftUnchecked`), and their
+  /// operations: no "no failure seen" rests on them.
+  package private(set) var uncheckedTrials = 0
+  package private(set) var uncheckedOperations = 0
 
   package static let sampleLimit = 10
 
@@ -111,6 +115,10 @@ package struct CellStatistics: Sendable {
       if failingSamples.count < Self.sampleLimit { failingSamples.append(record) }
     }
     if record.isHarnessFault { harnessFaults += 1 }
+    if r.leftUnchecked {
+      uncheckedTrials += 1
+      uncheckedOperations += r.ops ?? 0
+    }
   }
 
   /// Student's t quantile for a two-sided 99.9% interval (0.9995), by degrees of freedom.

@@ -20,6 +20,9 @@ package struct Verdict: Sendable, Equatable {
   /// Trials at thread counts where the control was caught often enough: those a "no failure
   /// seen" can rest on. All trials when there was no control.
   package var poweredTrials: Int
+  /// Trials left out of that count because some of their histories' checks ran out of time
+  /// (`TrialResult.leftUnchecked`): they passed nothing.
+  package var uncheckedTrials = 0
   /// The thread counts those powered trials ran at, and the operations they ran: a bound
   /// that rests on one thread count, or on few operations, says so.
   package var poweredThreads: [Int] = []
@@ -50,9 +53,12 @@ package struct Verdict: Sendable, Equatable {
         subject: subject, documented: cell.documented, sendable: cell.sendable,
         trials: group.map(\.trials).reduce(0, +), failures: failures,
         controls: threads.compactMap { readings[$0] },
-        poweredTrials: powered.map(\.trials).reduce(0, +),
-        poweredThreads: Set(powered.map(\.cell.threads)).sorted(),
-        poweredOperations: powered.map(\.operations).reduce(0, +), strategy: cell.strategy)
+        poweredTrials: powered.map { $0.trials - $0.uncheckedTrials }.reduce(0, +),
+        uncheckedTrials: powered.map(\.uncheckedTrials).reduce(0, +),
+        poweredThreads: Set(powered.filter { $0.trials > $0.uncheckedTrials }.map(\.cell.threads))
+          .sorted(),
+        poweredOperations: powered.map { $0.operations - $0.uncheckedOperations }.reduce(0, +),
+        strategy: cell.strategy)
     }
   }
 
@@ -81,9 +87,19 @@ package struct Verdict: Sendable, Equatable {
       return "unsafe: \(failed) of \(trials) trials failed (\(kinds.joined(separator: ", ")))"
     }
     let blind = controls.filter { !$0.seesRaces }
+    let unchecked =
+      "\(uncheckedTrials) trial\(uncheckedTrials == 1 ? "" : "s") left histories unchecked: "
+      + "their \(TrialResult.uncheckedWords) time"
     if inconclusive {
-      return "inconclusive: no failure seen in \(trials) trials, but the positive control was "
-        + "\(Self.list(blind)): the run could not have seen a race like it"
+      var why: [String] = []
+      if !blind.isEmpty {
+        why.append(
+          "the positive control was \(Self.list(blind)): the run could not have seen a race like it"
+        )
+      }
+      if uncheckedTrials > 0 { why.append(unchecked) }
+      return "inconclusive: no failure seen in \(trials) trials, but "
+        + why.joined(separator: "; and ")
     }
     let bound = upperBound95.map { String(format: "%.3g", $0 * 100) } ?? "100"
     // Under a strategy a trial's operations are its schedules: the count says how far it saw.
@@ -95,16 +111,20 @@ package struct Verdict: Sendable, Equatable {
       ScheduleStrategy(argument: strategy)?.isDeterministic == true
     {
       // A search has no control: its power is its bound, which each trial's detail states.
-      return text + "; no positive control: a bounded search's power is its bound)"
+      text += "; no positive control: a bounded search's power is its bound)"
+    } else if controls.isEmpty {
+      text += "; no positive control ran)"
+    } else {
+      let seen = controls.filter(\.seesRaces)
+      let caught = seen.map(\.caught).reduce(0, +)
+      let ran = seen.map(\.trials).reduce(0, +)
+      text += "; the positive control was caught in \(caught) of \(ran) trials)"
     }
-    if controls.isEmpty { return text + "; no positive control ran)" }
-    let seen = controls.filter(\.seesRaces)
-    let caught = seen.map(\.caught).reduce(0, +)
-    let ran = seen.map(\.trials).reduce(0, +)
-    text += "; the positive control was caught in \(caught) of \(ran) trials)"
-    if !blind.isEmpty {
-      text += "; \(trials - poweredTrials) trials not counted: the control was \(Self.list(blind))"
+    let blindTrials = trials - poweredTrials - uncheckedTrials
+    if !blind.isEmpty && blindTrials > 0 {
+      text += "; \(blindTrials) trials not counted: the control was \(Self.list(blind))"
     }
+    if uncheckedTrials > 0 { text += "; not counted: \(unchecked)" }
     return text
   }
 

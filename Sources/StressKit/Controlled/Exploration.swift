@@ -183,7 +183,8 @@ package enum Exploration<M: ModelTest> {
     guard unknowns == 0 else {
       return ExplorationResult(
         verdict: .unknown, schedules: schedule, scenarios: scenarios, exhausted: exhausted,
-        report: "unknown: \(summary), but \(unknowns) of the histories' checks ran out of "
+        report:
+          "unknown: \(summary), but \(unknowns) of the histories' \(TrialResult.uncheckedWords) "
           + "their \(M.scenarios.checkSeconds) s (ScenarioOptions.checkSeconds), so those "
           + "schedules are neither passed nor failed; the first: \(firstUnknown)", replay: nil)
     }

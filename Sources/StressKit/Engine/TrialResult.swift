@@ -56,6 +56,14 @@ package struct TrialResult: Sendable, Codable, Equatable {
     )
   }
 
+  /// The words an `ok` trial's detail holds when some of its histories' checks ran out of time
+  /// (a model test, stressed or explored): it neither passed nor failed them, so a verdict's
+  /// "no failure seen" does not count it.
+  package static let uncheckedWords = "checks ran out of"
+
+  /// An `ok` that left some of its histories unchecked (`uncheckedWords`).
+  package var leftUnchecked: Bool { outcome == .ok && detail.contains(Self.uncheckedWords) }
+
   /// An `error` that is the harness's fault.
   @usableFromInline
   package static func harnessFault(_ detail: String) -> TrialResult {

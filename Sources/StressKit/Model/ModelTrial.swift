@@ -179,7 +179,7 @@ package enum ModelTrial<M: ModelTest> {
       } else if report.unknowns > 0 {
         result.detail =
           "\(report.unknowns) of \(report.checks) distinct outcomes that needed a search "
-          + "unknown: their checks ran out of time (\(options.checkSeconds) s each), so they "
+          + "unknown: their \(TrialResult.uncheckedWords) time (\(options.checkSeconds) s each), so they "
           + "were neither passed nor failed"
       }
       report.parallelNanos = counts.nanos
