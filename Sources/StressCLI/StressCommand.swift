@@ -70,6 +70,7 @@ public enum StressCommand {
 
   /// Runs the command line (without the program name) and returns the exit code.
   public static func run(catalog: Catalog, arguments: [String], console: Console) -> ExitCode {
+    defer { Platform.releaseHeldPipes() }
     do {
       return try dispatch(catalog: catalog, arguments: arguments, console: console)
     } catch {

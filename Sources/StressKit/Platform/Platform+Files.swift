@@ -57,7 +57,11 @@ extension Platform {
 
   /// Opens `path` for writing, creating it (or truncating it) with mode 0644.
   package static func openForWriting(_ path: String) throws -> Int32 {
-    if isPipe(path) { return try openPipe(path) }
+    if isPipe(path) {
+      let fd = try openPipe(path)
+      releaseHeldPipe(path)
+      return fd
+    }
     let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
     guard fd >= 0 else { throw SystemError.failed("opening \(path)", errno) }
     return fd
@@ -78,9 +82,38 @@ extension Platform {
     return fd
   }
 
-  /// Write ends of named pipes opened by `whyUnwritable`, held until the process exits: closing
-  /// the last writer gives the reader end-of-file before the real output is written.
-  private static let heldPipes = Mutex<[Int32]>([])
+  /// Write ends of named pipes opened by `whyUnwritable`, by the pipe's device and inode: closing
+  /// the last writer would give the reader end-of-file before the real output is written, so
+  /// each is held until that output is open (`openForWriting`), or the command ends.
+  private static let heldPipes = Mutex<[(device: UInt64, inode: UInt64, fd: Int32)]>([])
+
+  /// The pipe's identity, if `path` (or `fd`) is one.
+  private static func pipeIdentity(_ path: String) -> (UInt64, UInt64)? {
+    var info = stat()
+    guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFIFO else { return nil }
+    return (UInt64(info.st_dev), UInt64(info.st_ino))
+  }
+
+  /// Closes the write end `whyUnwritable` held on the pipe at `path`, now that another is open.
+  private static func releaseHeldPipe(_ path: String) {
+    guard let (device, inode) = pipeIdentity(path) else { return }
+    let released = heldPipes.withLock { held in
+      let mine = held.filter { $0.device == device && $0.inode == inode }
+      held.removeAll { $0.device == device && $0.inode == inode }
+      return mine
+    }
+    for pipe in released { close(pipe.fd) }
+  }
+
+  /// Closes every write end `whyUnwritable` still holds: a command's end, whether or not it
+  /// wrote its outputs (a reader waits for end-of-file, and a process that goes on, such as a
+  /// test running commands in process, would otherwise keep it waiting).
+  package static func releaseHeldPipes() {
+    for pipe in heldPipes.withLock({ held in
+      defer { held = [] }
+      return held
+    }) { close(pipe.fd) }
+  }
 
   static func isPipe(_ path: String) -> Bool {
     var info = stat()
@@ -158,7 +191,9 @@ extension Platform {
       case S_IFIFO:
         guard access(path, W_OK) == 0 else { return errorMessage().lowercased() }
         guard let fd = try? openPipe(path) else { return "it is a pipe that no process reads" }
-        heldPipes.withLock { $0.append(fd) }
+        heldPipes.withLock {
+          $0.append((UInt64(info.st_dev), UInt64(info.st_ino), fd))
+        }
         return nil
       // A device is written in place, whatever its directory.
       default: return access(path, W_OK) == 0 ? nil : errorMessage().lowercased()
