@@ -120,6 +120,52 @@ enum DieModel: ModelTest {
   static let operations: [ModelOperation<Die>] = [.write("roll") { $0.roll() }]
 }
 
+/// Blocks a call made on the thread that made it (the explorer's: the initial and post parts
+/// run there, outside the scheduler) until a test releases it: an operation that waits for what
+/// only another thread would do. Calls from the scheduled threads pass.
+final class Turnstile: @unchecked Sendable {
+  static let release = Atomic<Bool>(true)
+  let maker = pthread_self()
+  func pass() -> Int {
+    while pthread_equal(pthread_self(), maker) != 0 && !Turnstile.release.load(ordering: .acquiring)
+    {
+      usleep(1_000)
+    }
+    return 0
+  }
+}
+
+/// An initial part that blocks: a broken test (up to 20 calls, so seed 1 draws some).
+enum BlockingInitialModel: ModelTest {
+  static let info = SubjectInfo(id: "blocking-initial", summary: "", documented: .notListed)
+  static var scenarios: ScenarioOptions {
+    ScenarioOptions(operationsPerThread: 1, initialOperations: 20, postOperations: 0)
+  }
+  static func make() -> Turnstile { Turnstile() }
+  static let operations: [ModelOperation<Turnstile>] = [.write("pass") { $0.pass() }]
+}
+
+/// No initial part, and a post part that blocks: stuck.
+enum BlockingPostModel: ModelTest {
+  static let info = SubjectInfo(id: "blocking-post", summary: "", documented: .notListed)
+  static var scenarios: ScenarioOptions {
+    ScenarioOptions(operationsPerThread: 1, initialOperations: 0, postOperations: 20)
+  }
+  static func make() -> Turnstile { Turnstile() }
+  static let operations: [ModelOperation<Turnstile>] = [.write("pass") { $0.pass() }]
+}
+
+/// Only a parallel part, whose calls pass, and a check that runs them alone, where they block.
+enum BlockingCheckModel: ModelTest {
+  static let info = SubjectInfo(id: "blocking-check", summary: "", documented: .notListed)
+  static var scenarios: ScenarioOptions {
+    ScenarioOptions(
+      operationsPerThread: 1, initialOperations: 0, postOperations: 0, checkSeconds: 0.2)
+  }
+  static func make() -> Turnstile { Turnstile() }
+  static let operations: [ModelOperation<Turnstile>] = [.write("pass") { $0.pass() }]
+}
+
 // MARK: - Tests
 
 /// The controlled scheduler on self-test types whose bugs are known: each strategy finds what
@@ -248,13 +294,10 @@ enum DieModel: ModelTest {
     #expect(unknown.report.contains("replay: .replay(\""))
 
     // Out of time once, then in time: the lost update is still found, and is the verdict.
-    var first = true
+    let first = Atomic<Bool>(true)
     let found = Exploration<SelfTestScheduledLostUpdate>.run(
       strategy: .randomWalk, threads: 2, schedules: 1_000, seed: 1, stuckAfter: 2,
-      now: {
-        defer { first = false }
-        return first ? .max : 0
-      })
+      now: { first.exchange(false, ordering: .relaxed) ? .max : 0 })
     #expect(found.verdict == .notLinearizable, "\(found.report)")
     #expect(found.schedules > 1)
 
@@ -317,6 +360,35 @@ enum DieModel: ModelTest {
         seed: 1, strategy: "random-walk"), strategy: .randomWalk, milestone: { _ in })
     #expect(trial.outcome == .error && !trial.harnessFault, "\(trial)")
     #expect(trial.detail.contains("broken test: schedule 1"))
+  }
+
+  /// A call of the initial or post part runs on the explorer's thread, outside the scheduler:
+  /// one that blocks is reported after `stuckAfter`, not waited for forever.
+  @Test func aCallThatBlocksOutsideTheParallelPartIsReportedNotWaitedFor() {
+    Turnstile.release.store(false, ordering: .releasing)
+    defer { Turnstile.release.store(true, ordering: .releasing) }
+    let initial = BlockingInitialModel.explore(schedules: 100, stuckAfter: 0.3)
+    #expect(initial.verdict == .brokenTest, "\(initial.report)")
+    #expect(initial.report.hasPrefix("broken test: in schedule "), "\(initial.report)")
+    #expect(
+      initial.report.contains(
+        "of .randomWalk, seed 1, the initial part's call pass() did not return within 0.3s, "
+          + "with no other thread running"), "\(initial.report)")
+    #expect(
+      initial.report.contains("| init     | pass()"), "the scenario's table: \(initial.report)")
+    let post = BlockingPostModel.explore(schedules: 100, stuckAfter: 0.3)
+    #expect(post.verdict == .stuck, "\(post.report)")
+    #expect(
+      post.report.contains(
+        "of .randomWalk, seed 1: the post part's call pass() did not return within 0.3s, after "
+          + "every thread had finished"), "\(post.report)")
+    let check = BlockingCheckModel.explore(schedules: 100, stuckAfter: 0.3)
+    #expect(check.verdict == .brokenTest, "\(check.report)")
+    #expect(
+      check.report.hasPrefix(
+        "broken test: in schedule 1 (scenario 0) of .randomWalk, seed 1, the check of the history "
+          + "did not return within 0.5s: it runs the operations alone on fresh instances"),
+      "\(check.report)")
   }
 
   @Test func aTokenThatIsNoneIsNotRunAndOutsideARunThePrimitivesArePlain() {

@@ -10,7 +10,9 @@ extension ModelTest {
   /// on small tests of two threads it finds shallow bugs in fewer schedules than PCT, whose
   /// bound is a floor that pays off with more threads and longer operations. A thread that runs `stuckAfter`
   /// seconds without reaching a primitive (a spin, a blocking call the scheduler does not see)
-  /// is reported, never waited for; so is a deadlock between scheduled primitives. Code that
+  /// is reported, never waited for; so is a deadlock between scheduled primitives, and a call
+  /// of the initial or post part (run alone, outside the scheduler) that blocks: in the initial
+  /// part it is a broken test, in the post part a finding (`.stuck`). Code that
   /// uses none of them runs each operation whole: only their points interleave.
   ///
   /// A failure's report holds the scenario, the interleaving step by step and a replay token:

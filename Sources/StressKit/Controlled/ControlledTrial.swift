@@ -18,7 +18,7 @@ package enum ControlledTrial<M: ModelTest> {
   package static func run(
     _ spec: TrialSpec, strategy: ScheduleStrategy,
     milestone: @escaping @Sendable (Trial.Milestone) -> Void,
-    now: () -> UInt64 = Platform.monotonicNanos
+    now: @escaping @Sendable () -> UInt64 = Platform.monotonicNanos
   ) -> TrialResult {
     // Its threads are started by the scheduler, not by a barrier: both milestones pass here.
     milestone(.sane)

@@ -60,8 +60,8 @@ package enum Exploration<M: ModelTest> {
   package static func run(
     strategy: ScheduleStrategy, threads: Int, schedules: Int, seconds: Double? = nil,
     seed: UInt64, stuckAfter: Double,
-    replay: @escaping (String) -> String = { ".replay(\"\($0)\")" },
-    now: () -> UInt64 = Platform.monotonicNanos
+    replay: @escaping @Sendable (String) -> String = { ".replay(\"\($0)\")" },
+    now: @escaping @Sendable () -> UInt64 = Platform.monotonicNanos
   ) -> ExplorationResult {
     if let refused = refusal(
       strategy: strategy, threads: threads, schedules: schedules, seconds: seconds,
@@ -91,6 +91,41 @@ package enum Exploration<M: ModelTest> {
         report: "not run: the controlled scheduler runs at most "
           + "\(ControlledScheduler.maxThreads) threads, not \(threads)", replay: nil)
     }
+    // The explorer runs on a thread of its own, and this one waits: a call of the initial or
+    // post part (or of a failure's one-thread check) runs outside the scheduler, and if it
+    // blocks, only a watcher outside can report it instead of waiting forever.
+    let watch = ExplorerWatch()
+    let (explorerThreads, explorerSeed) = (threads, seed)
+    let (scenarioOne, choices) = (firstScenario, replayed)
+    if let reason = Platform.startThread({
+      watch.finish(
+        explore(
+          strategy: strategy, threads: explorerThreads, schedules: schedules, seconds: seconds,
+          seed: explorerSeed, firstScenario: scenarioOne, replayed: choices,
+          stuckAfter: stuckAfter, replay: replay, now: now, watch: watch))
+    }) {
+      return ExplorationResult(
+        verdict: .notRun, schedules: 0, scenarios: 0, exhausted: false,
+        report: "not run: the explorer's thread could not start: \(reason)", replay: nil)
+    }
+    let result = watch.wait {
+      blocked(
+        watch, threads: explorerThreads, seed: explorerSeed, strategy: strategy,
+        stuckAfter: stuckAfter)
+    }
+    return result
+      ?? ExplorationResult(
+        verdict: .notRun, schedules: 0, scenarios: 0, exhausted: false,
+        report: "not run: the explorer ended without a result", replay: nil)
+  }
+
+  /// The exploration itself, on the explorer's thread (see `run`).
+  private static func explore(
+    strategy: ScheduleStrategy, threads: Int, schedules: Int, seconds: Double?, seed: UInt64,
+    firstScenario: Int, replayed: [Int]?, stuckAfter: Double,
+    replay: @escaping @Sendable (String) -> String, now: @escaping @Sendable () -> UInt64,
+    watch: ExplorerWatch
+  ) -> ExplorationResult {
     let deadline = seconds.map { Platform.monotonicNanos() + UInt64(max(0, $0) * 1e9) }
     func late() -> Bool { deadline.map { Platform.monotonicNanos() >= $0 } ?? false }
     let scheduler: ControlledScheduler
@@ -124,9 +159,18 @@ package enum Exploration<M: ModelTest> {
     var unknowns = 0
     var firstUnknown = ""
     while true {
+      // A caller that gave up on a blocked call has its answer: nothing more is run for it.
+      if watch.isAbandoned {
+        return ExplorationResult(
+          verdict: .notRun, schedules: schedule, scenarios: scenarios, exhausted: false,
+          report: "abandoned", replay: nil)
+      }
+      watch.scenario.store(drawn.number, ordering: .relaxed)
+      watch.schedule.store(schedule, ordering: .relaxed)
       if let failure = runOne(
         drawn, scheduler: scheduler, chooser: current, schedule: schedule, threads: threads,
-        strategy: strategy, seed: seed, stuckAfter: stuckAfter, replay: replay, now: now)
+        strategy: strategy, seed: seed, stuckAfter: stuckAfter, replay: replay, now: now,
+        watch: watch)
       {
         if failure.verdict == .unknown {
           unknowns += 1
@@ -193,6 +237,61 @@ package enum Exploration<M: ModelTest> {
       report: "passed: " + summary, replay: nil)
   }
 
+  /// The report on a call outside the scheduler that has run `stuckAfter` seconds, if one
+  /// has: in the initial part, an operation that blocks alone (a broken test); in the post
+  /// part, one the parallel part left blocking (a finding); in a failure's one-thread check,
+  /// the failure, with why a broken test could not be ruled out.
+  private static func blocked(
+    _ watch: ExplorerWatch, threads: Int, seed: UInt64, strategy: ScheduleStrategy,
+    stuckAfter: Double
+  ) -> ExplorationResult? {
+    let since = watch.since.load(ordering: .acquiring)
+    let lane = watch.lane.load(ordering: .relaxed)
+    // A check may take its own time before it gives up: a blocked one only after that.
+    let limit = stuckAfter + (lane == ExplorerWatch.checking ? M.scenarios.checkSeconds : 0)
+    guard since != 0, Platform.monotonicNanos() &- since > UInt64(limit * 1e9) else {
+      return nil
+    }
+    let index = watch.index.load(ordering: .relaxed)
+    let schedule = watch.schedule.load(ordering: .relaxed)
+    let drawn = draw(watch.scenario.load(ordering: .relaxed), threads: threads, seed: seed)
+    let calls = drawn.scenario.lanes.indices.contains(lane) ? drawn.scenario.lanes[lane] : []
+    let call = index < calls.count ? Scenario.describe(calls[index], M.operations) : "?"
+    let within = "did not return within \(Budget.durationText(limit))"
+    if let pending = watch.pending.withLock({ $0 }) {
+      return ExplorationResult(
+        verdict: pending.verdict, schedules: pending.schedules, scenarios: pending.scenarios,
+        exhausted: false,
+        report: pending.report
+          + "\n(its one-thread check, run to rule out a broken test, blocked: \(call) \(within), "
+          + "waiting for what only another thread does, so a broken test is not ruled out)",
+        replay: pending.replay)
+    }
+    let headline =
+      "schedule \(schedule + 1) (scenario \(drawn.number)) of \(strategy), seed \(seed)"
+    let table = Scenario.describeCalls(drawn.scenario, M.operations)
+    if lane == ExplorerWatch.checking {
+      return ExplorationResult(
+        verdict: .brokenTest, schedules: schedule + 1, scenarios: 0, exhausted: false,
+        report: "broken test: in \(headline), the check of the history \(within): it runs the "
+          + "operations alone on fresh instances (the model test is its own specification), and "
+          + "one of them blocked: an operation that blocks alone (waiting for a call another "
+          + "thread makes) cannot be checked\n\(table)", replay: nil)
+    }
+    if lane == threads {
+      return ExplorationResult(
+        verdict: .brokenTest, schedules: schedule + 1, scenarios: 0, exhausted: false,
+        report: "broken test: in \(headline), the initial part's call \(call) \(within), with no "
+          + "other thread running: an operation that blocks alone (waiting for a call another "
+          + "thread makes) cannot be explored\n\(table)", replay: nil)
+    }
+    return ExplorationResult(
+      verdict: .stuck, schedules: schedule + 1, scenarios: 0, exhausted: false,
+      report: "stuck in \(headline): the post part's call \(call) \(within), after every "
+        + "thread had finished: the parallel part left the object where a call blocks (a lost "
+        + "wake-up, a lock never released)\n\(table)", replay: nil)
+  }
+
   /// Why arguments no exploration can run with are refused, if they are: the caller's code,
   /// so it is told, never trapped on or quietly changed.
   private static func refusal(
@@ -227,12 +326,12 @@ package enum Exploration<M: ModelTest> {
   private static func runOne(
     _ drawn: Drawn, scheduler: ControlledScheduler, chooser: any ScheduleChooser, schedule: Int,
     threads: Int, strategy: ScheduleStrategy, seed: UInt64, stuckAfter: Double,
-    replay: (String) -> String, now: () -> UInt64
+    replay: (String) -> String, now: () -> UInt64, watch: ExplorerWatch
   ) -> Failed? {
     let operations = M.operations
     let scenario = drawn.scenario
     let instance = M.make()
-    var alone = Alone(drawn, on: instance)
+    var alone = Alone(drawn, on: instance, watch: watch)
     alone.run(lane: threads)
     let lanes = (0..<threads).map { _ in Lane() }
     var first = 0
@@ -302,15 +401,37 @@ package enum Exploration<M: ModelTest> {
     alone.tick = offset + scheduler.clock
     alone.run(lane: threads + 1)
     let deadline = Platform.monotonicNanos() + UInt64(max(0.001, M.scenarios.checkSeconds) * 1e9)
-    switch drawn.checker.check(alone.history, deadline: deadline, now: now) {
+    // The check runs the operations alone, on fresh instances: one that blocks hangs it.
+    watch.enter(lane: ExplorerWatch.checking, index: 0)
+    let verdict = drawn.checker.check(alone.history, deadline: deadline, now: now)
+    watch.leave()
+    switch verdict {
     case .linearizable: return nil
     case .unknown:
       return Failed(
         verdict: .unknown, report: "\(headline), replay: \(replay(token))", replay: token)
     case .notLinearizable:
+      let trace = scheduler.trace
+      let failed = Failed(
+        verdict: .notLinearizable,
+        report: [
+          "not linearizable: \(headline): no order of the calls explains what they answered:",
+          ScenarioTable.render(scenario, results: alone.results, operations: operations),
+          "interleaving (\(trace.steps.count) steps, \(trace.switches) switches):",
+          trace.render(), "replay: \(replay(token))",
+        ].joined(separator: "\n"), replay: token)
       // Before a race is blamed: a nondeterministic operation fails on one thread as well.
+      // If that check blocks, the failure stands, and the watcher says why it was not ruled out.
+      watch.pending.withLock {
+        $0 = ExplorationResult(
+          verdict: failed.verdict, schedules: schedule + 1, scenarios: 0, exhausted: false,
+          report: failed.report, replay: failed.replay)
+      }
+      defer { watch.pending.withLock { $0 = nil } }
       for _ in 0..<3 {
-        guard let sequential = sequentialFailure(drawn, threads: threads) else { continue }
+        guard let sequential = sequentialFailure(drawn, threads: threads, watch: watch) else {
+          continue
+        }
         return Failed(
           verdict: .brokenTest,
           report: [
@@ -321,15 +442,7 @@ package enum Exploration<M: ModelTest> {
             ScenarioTable.render(scenario, results: sequential, operations: operations),
           ].joined(separator: "\n"), replay: nil)
       }
-      let trace = scheduler.trace
-      return Failed(
-        verdict: .notLinearizable,
-        report: [
-          "not linearizable: \(headline): no order of the calls explains what they answered:",
-          ScenarioTable.render(scenario, results: alone.results, operations: operations),
-          "interleaving (\(trace.steps.count) steps, \(trace.switches) switches):",
-          trace.render(), "replay: \(replay(token))",
-        ].joined(separator: "\n"), replay: token)
+      return failed
     }
   }
 }
@@ -337,10 +450,14 @@ package enum Exploration<M: ModelTest> {
 extension Exploration {
   /// `drawn`'s scenario run on this thread, outside the scheduler: the initial part, each
   /// thread's calls in turn, the post part. Its answers if no order explains them.
-  fileprivate static func sequentialFailure(_ drawn: Drawn, threads: Int) -> [[ModelValue]]? {
-    var alone = Alone(drawn, on: M.make())
+  fileprivate static func sequentialFailure(_ drawn: Drawn, threads: Int, watch: ExplorerWatch)
+    -> [[ModelValue]]?
+  {
+    var alone = Alone(drawn, on: M.make(), watch: watch)
     for lane in [threads] + Array(0..<threads) + [threads + 1] { alone.run(lane: lane) }
     let deadline = Platform.monotonicNanos() + UInt64(max(0.001, M.scenarios.checkSeconds) * 1e9)
+    watch.enter(lane: ExplorerWatch.checking, index: 0)
+    defer { watch.leave() }
     guard case .notLinearizable = drawn.checker.check(alone.history, deadline: deadline) else {
       return nil
     }
@@ -352,22 +469,28 @@ extension Exploration {
   fileprivate struct Alone {
     let drawn: Drawn
     let instance: M.Instance
+    let watch: ExplorerWatch
     var results: [[ModelValue]]
     var history: [LinearizabilityChecker<Int, Int, Int>.Operation] = []
     var tick: UInt64 = 0
 
-    init(_ drawn: Drawn, on instance: M.Instance) {
+    init(_ drawn: Drawn, on instance: M.Instance, watch: ExplorerWatch) {
       self.drawn = drawn
       self.instance = instance
+      self.watch = watch
       results = drawn.scenario.lanes.map { _ in [] }
     }
 
-    /// Runs lane `lane`'s calls in order.
+    /// Runs lane `lane`'s calls in order, each watched (`ExplorerWatch`); none once the
+    /// caller has given up on one.
     mutating func run(lane: Int) {
       for (index, call) in drawn.scenario.lanes[lane].enumerated() {
+        if watch.isAbandoned { return }
         tick += 1
         let start = tick
+        watch.enter(lane: lane, index: index)
         let result = M.operations[call.operation].body(instance, call.choices)
+        watch.leave()
         tick += 1
         results[lane].append(result)
         history.append(
