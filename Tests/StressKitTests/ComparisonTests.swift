@@ -344,6 +344,42 @@ import Testing
     #expect(mutex?.what.contains("than the run's median cell") == true)
   }
 
+  @Test func studentsTMatchesItsTables() {
+    // Two-sided 5% and 1% points: 2.306 and 3.355 at 8 degrees of freedom, 12.706 at 1;
+    // with many, the normal's 1.960.
+    let cases: [(t: Double, df: Int, p: Double)] = [
+      (2.306, 8, 0.05), (3.355, 8, 0.01), (12.706, 1, 0.05), (1.960, 100_000, 0.05), (0, 5, 1),
+    ]
+    for (t, df, p) in cases {
+      #expect(abs(StudentT.twoSidedP(t, degreesOfFreedom: df) - p) < 2e-4, "t \(t), df \(df)")
+      #expect(abs(StudentT.twoSidedP(-t, degreesOfFreedom: df) - p) < 2e-4)
+    }
+    #expect(StudentT.twoSidedP(.infinity, degreesOfFreedom: 3) == 0)
+    #expect(StudentT.twoSidedP(.nan, degreesOfFreedom: 3) == 1)
+  }
+
+  @Test func aSubjectIsJudgedAsOneDrawOfItsWorkerAndAWrapperAsManyAverage() throws {
+    // Nine subjects, eight wrappers: subject s0's cells all 15% slower, as when its worker ran
+    // on a slow stretch, and mutex's all 15% slower, as a slower wrapper is. Alike in scaled
+    // widths, the subject is one draw of its worker's speed among nine (Student's t, 8
+    // degrees); the wrapper averages every worker (normal). Only the wrapper is a regression.
+    let w = Self.eightWrappers
+    let baseline = scattered(subjects: 9, wrappers: w, seed: 1)
+    let current = scattered(
+      subjects: 9, wrappers: w, seed: 2,
+      level: { s, wrapper in (s == 0 ? 0.85 : 1) * (wrapper == "mutex" ? 0.85 : 1) })
+    let c = Comparison(baseline: baseline, current: current, threshold: 0.1)
+    let subject = try #require(c.groups.first { $0.scope == .subject("s0") })
+    let mutex = try #require(c.groups.first { $0.scope == .wrapper("mutex") })
+    let z = try #require(subject.noiseWidths)
+    // Far enough that a normal would confirm it across the 18 groups: the case that matters.
+    #expect(Comparison.RunNoise.twoSidedP(z) * 18 < 0.01, "z \(z)")
+    #expect(abs(subject.pValue - StudentT.twoSidedP(z, degreesOfFreedom: 8)) < 1e-12)
+    #expect(subject.kind == .unchanged, "\(subject.what)")
+    #expect(mutex.kind == .regression, "\(mutex.what)")
+    #expect(c.groupRegressions.map(\.label) == ["wrapper mutex"])
+  }
+
   @Test func aSlowerMachineMovesTheRunAndNoWrapper() {
     // Every cell 30% slower, mutex 25% more: the run and mutex alone.
     let w = Self.eightWrappers
