@@ -42,9 +42,7 @@ import Testing
     (Spaced.self, "' padded' cannot be used: it starts or ends with a space"),
   ])
   func aCatalogIdThatCannotBeNamedIsRefused(id: any OddID.Type, problem: String) throws {
-    var custom = Catalog.standard
-    func add<N: OddID>(_: N.Type) { custom.add(OddlyNamed<N>.self) }
-    add(id)
+    let custom = Self.standard(adding: id)
     var options = RunOptions()
     options.subjects = ["noop-free-name"]
     do {
@@ -58,6 +56,13 @@ import Testing
       #expect(text.hasPrefix("The catalog's subject id") && text.contains(problem), "\(text)")
     }
     #expect(Catalog.idProblem("counter") == nil && Catalog.idProblem("my cache") == nil)
+  }
+
+  /// The standard catalog with a subject named by `N`.
+  static func standard<N: OddID>(adding _: N.Type) -> Catalog {
+    var custom = Catalog.standard
+    custom.add(OddlyNamed<N>.self)
+    return custom
   }
 
   @Test func aSubjectThatNeedsThreadsHasNoTaskDrivenCells() throws {

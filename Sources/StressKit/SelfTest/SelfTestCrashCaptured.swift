@@ -15,6 +15,8 @@ package final class SelfTestCrashCaptured: StressSubject, @unchecked Sendable {
 
   package init(shape: TrialShape) {
     capturing = capture.begin()
+    // Its crash skips `deinit`, and the file would stay: it goes now, while descriptor 2 holds it.
+    if capturing { unlink(capture.path) }
   }
 
   deinit {
