@@ -22,7 +22,21 @@ int cstress_set_parent_death_signal(int signal) {
 int cstress_pipe(int fds[2]) {
   return pipe2(fds, O_CLOEXEC);
 }
+
+int cstress_limit_data(pid_t pid, unsigned long long bytes) {
+  struct rlimit limit;
+  if (prlimit(pid, RLIMIT_DATA, 0, &limit) != 0) return -errno;
+  if (limit.rlim_max != RLIM_INFINITY && bytes > limit.rlim_max) bytes = limit.rlim_max;
+  limit.rlim_cur = (rlim_t)bytes;
+  return prlimit(pid, RLIMIT_DATA, &limit, 0) == 0 ? 0 : -errno;
+}
 #else
+int cstress_limit_data(pid_t pid, unsigned long long bytes) {
+  (void)pid;
+  (void)bytes;
+  return -1;
+}
+
 int cstress_set_parent_death_signal(int signal) {
   (void)signal;
   return -1;

@@ -72,6 +72,11 @@ extension RunCommand {
         "Seconds a trial may run before it counts as a hang and its worker is killed.",
         default: "from --mode, plus --duration", .budget(.timeout), to: \.run.timeout),
       .value(
+        "memory-limit", "<size>",
+        "Each worker's memory (heap, mappings, thread stacks; Linux): a subject that allocates past it crashes its trial instead of taking the machine's memory. none: no limit.",
+        default: "half the machine's memory, at least 4G; none under ThreadSanitizer", .memorySize,
+        to: \.run.memoryLimit),
+      .value(
         "mode", "<mode>",
         "Budget preset: quick (collections in about 10 s), default (under 3 min) or tough.",
         .choice(), to: \.run.mode),

@@ -166,3 +166,19 @@ private func commaSeparated<T: Comparable>(
   }
   return items
 }
+
+extension ValueParser where Value == UInt64 {
+  /// A size in bytes, "512M", "4G" (binary units, K to T) or "none" (0): at least 64 MiB, so a
+  /// worker can start under it.
+  static var memorySize: ValueParser {
+    ValueParser(expected: "a size of at least 64M, such as 512M or 4G, or none") { text in
+      if text == "none" { return 0 }
+      let units: [Character: UInt64] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30, "T": 1 << 40]
+      let unit = text.last.flatMap { units[Character($0.uppercased())] }
+      let digits = unit == nil ? Substring(text) : text.dropLast()
+      guard let count = UInt64(digits), count > 0 else { return nil }
+      let (bytes, overflow) = count.multipliedReportingOverflow(by: unit ?? 1)
+      return !overflow && bytes >= 64 << 20 ? bytes : nil
+    }
+  }
+}

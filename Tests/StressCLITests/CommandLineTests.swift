@@ -133,6 +133,19 @@ import Testing
       ["run", "--subjects", "counter", "--timeout", "0"], "Error: Invalid value '0' for '--timeout'"
     ),
     (
+      ["run", "--subjects", "counter", "--memory-limit", "10M"],
+      "Error: Invalid value '10M' for '--memory-limit': expected a size of at least 64M, such as "
+        + "512M or 4G, or none."
+    ),
+    (
+      ["run", "--subjects", "counter", "--memory-limit", "99999999999T"],
+      "Error: Invalid value '99999999999T' for '--memory-limit'"
+    ),
+    (
+      ["run", "--subjects", "counter", "--memory-limit", "-1G"],
+      "Error: Invalid value '-1G' for '--memory-limit'"
+    ),
+    (
       ["run", "--subjects", "counter", "--mode", "fast"], "Error: Invalid value 'fast' for '--mode'"
     ),
     (

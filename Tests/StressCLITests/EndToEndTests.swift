@@ -236,6 +236,28 @@ import Testing
     }
   }
 
+  /// A subject that allocates without bound is stopped by its worker's memory limit: a crash
+  /// of its trial that says so, and the run goes on, where it would take the machine's memory.
+  @Test func aSubjectThatAllocatesWithoutBoundCrashesItsTrialAtTheMemoryLimit() throws {
+    let dir = try temporaryDirectory()
+    let csv = dir.appendingPathComponent("out.csv")
+    let r = try runStress([
+      "run", "--subjects", "selftest-alloc-unbounded,noop", "--wrappers", "unprotected",
+      "--threads", "2", "--trials", "2", "--ops", "10", "--burst", "0", "--no-control",
+      "--memory-limit", "256M", "--timeout", "60", "--out", csv.path,
+    ])
+    #expect(r.code == 0, "\(r.err)")
+    let rows = try readCellRows(csv)
+    #expect(rows.count == 4)
+    for row in rows where row["subject"] == "selftest-alloc-unbounded" {
+      #expect(row["outcome"] == "crash")
+      let detail = try row.text("detail")
+      #expect(detail.contains("allocate"), "\(detail)")
+      #expect(detail.hasSuffix("(the worker's memory limit, 256 MiB: --memory-limit)"), "\(detail)")
+    }
+    #expect(rows.filter { $0["subject"] == "noop" }.allSatisfy { $0["outcome"] == "ok" })
+  }
+
   @Test func deadlocksAreFindingsAndTheRunGoesOn() throws {
     let dir = try temporaryDirectory()
     let csv = dir.appendingPathComponent("out.csv")

@@ -15,6 +15,11 @@ int cstress_set_parent_death_signal(int signal);
 /// where the system has it): a fork on another thread cannot carry them into its child.
 int cstress_pipe(int fds[2]);
 
+/// Caps process `pid`'s private writable memory (Linux RLIMIT_DATA, through prlimit, which
+/// the Swift Glibc module does not show) at `bytes`, its hard limit kept. 0, or -errno; -1
+/// where the system has no such call.
+int cstress_limit_data(pid_t pid, unsigned long long bytes);
+
 /// Starts `path` as a worker: fork, then in the child, before anything else can happen to it,
 /// SIGKILL on the parent's death (Linux), a check that the parent is still there, SIGINT and
 /// SIGTERM ignored; then `fds[0..3]` become its descriptors 0 to 3, and it execs. The caller

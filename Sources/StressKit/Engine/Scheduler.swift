@@ -39,7 +39,7 @@ package final class Scheduler {
     self.init(plan: plan) {
       try WorkerProcess(
         executable: executable, countsSanitizerReports: plan.countsSanitizerReports,
-        reportsCrashes: plan.reportsCrashes, forkServer: server)
+        reportsCrashes: plan.reportsCrashes, forkServer: server, memoryLimit: plan.memoryLimit)
     }
   }
 

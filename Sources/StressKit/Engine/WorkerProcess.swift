@@ -20,25 +20,29 @@ final class WorkerProcess: TrialRunner {
   /// Counts ThreadSanitizer reports in what the worker prints, when its binary is built with
   /// TSan (`scripts/tsan.sh`); nil otherwise.
   private var reports: ReportCounter?
+  private let memoryLimit: UInt64?
 
   /// `reportsCrashes`: a crash's detail names where it crashed (`CrashReport`). Off under
   /// ThreadSanitizer, which keeps the crash signals to itself. With `forkServer`, the worker is
-  /// forked by its zygote where it can, else started by exec.
+  /// forked by its zygote where it can, else started by exec. `memoryLimit` caps the worker's
+  /// memory before its first trial (`Platform.limitMemory`).
   init(
     executable: String, countsSanitizerReports: Bool = false, reportsCrashes: Bool = true,
-    forkServer: ForkServer? = nil
+    forkServer: ForkServer? = nil, memoryLimit: UInt64? = nil
   ) throws {
     reports = countsSanitizerReports ? ReportCounter() : nil
+    self.memoryLimit = memoryLimit
     let crashes = reportsCrashes && !countsSanitizerReports
     if let forked = forkServer?.launch(flags: crashes ? .reportsCrashes : []) {
       child = forked
-      return
+    } else {
+      child = try Platform.spawn(
+        executable: executable,
+        arguments: [Worker.command, "--parent-pid", String(Platform.processID)]
+          + (crashes ? [Worker.crashReportFlag] : []),
+        environment: Self.environment)
     }
-    child = try Platform.spawn(
-      executable: executable,
-      arguments: [Worker.command, "--parent-pid", String(Platform.processID)]
-        + (crashes ? [Worker.crashReportFlag] : []),
-      environment: Self.environment)
+    if let memoryLimit { Platform.limitMemory(of: child.pid, to: memoryLimit) }
   }
 
   /// A worker's environment: the runner's, without the runtime's own backtracer, which costs
@@ -209,6 +213,10 @@ final class WorkerProcess: TrialRunner {
         let failure = report?.runtimeFailure
       {
         why = ": " + failure
+      }
+      // An allocation refused at the limit this runner set: say so, or it reads as a bug.
+      if let memoryLimit, why.contains("allocate") {
+        why += " (the worker's memory limit, \(memoryLimit >> 20) MiB: --memory-limit)"
       }
       result = TrialResult(outcome: .crash, detail: Platform.signalName(signal) + place + why)
     case .exited(let code):

@@ -24,6 +24,16 @@ package struct Plan: Sendable {
   package var tuning: Tuning
   /// Count ThreadSanitizer reports per trial (see `scripts/tsan.sh`).
   package var countsSanitizerReports = false
+  /// Each worker's memory limit in bytes (`Platform.limitMemory`), nil for none: a subject
+  /// that allocates without bound is a crash of its trial, not the machine's memory gone.
+  package var memoryLimit: UInt64? = Plan.defaultMemoryLimit
+
+  /// Half the machine's memory, so one runaway worker leaves the rest to the runner and the
+  /// machine, but at least 4 GiB, as 256 threads' stacks take 2; none under ThreadSanitizer,
+  /// whose shadow memory the limit would refuse.
+  package static var defaultMemoryLimit: UInt64? {
+    Platform.hasThreadSanitizer ? nil : max(Platform.physicalMemory / 2, 4 << 30)
+  }
   /// A crash's detail names where it crashed (`CrashReport`); `stress bench` turns it off to
   /// measure its cost.
   package var reportsCrashes = true
@@ -114,6 +124,10 @@ extension Plan {
       bound: budget.bound, seed: options.seed ?? UInt64.random(in: 0...UInt64(UInt32.max)),
       timeout: budget.timeout, warmup: budget.warmup, tuning: options.tuning)
     countsSanitizerReports = options.countsSanitizerReports
+    if let limit = options.memoryLimit {
+      memoryLimit = limit == 0 ? nil : limit
+    }
+    if countsSanitizerReports { memoryLimit = nil }
     forks = options.forks
     shard = options.shard
     suitePath = suite.path

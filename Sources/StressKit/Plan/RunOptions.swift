@@ -26,6 +26,9 @@ package struct RunOptions: Sendable, Equatable {
   package var forks = false
   /// Count ThreadSanitizer reports per trial (the binary is built with TSan).
   package var countsSanitizerReports = false
+  /// Each worker's memory limit in bytes (`--memory-limit`); 0: none; nil: the default,
+  /// `Plan.defaultMemoryLimit`.
+  package var memoryLimit: UInt64?
   /// Run only this slice of the cells (`--shard I/N`).
   package var shard: Shard?
   /// Run the positive control with the cells (`--no-control` turns it off).

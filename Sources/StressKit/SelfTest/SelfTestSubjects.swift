@@ -5,6 +5,7 @@ package enum SelfTestSubjects {
     catalog.add(SelfTestCrash.self)
     catalog.add(SelfTestCrashCaptured.self)
     catalog.add(SelfTestCrashOverflow.self)
+    catalog.add(SelfTestAllocUnbounded.self)
     catalog.add(SelfTestHang.self)
     catalog.add(SelfTestCorrupt.self)
     catalog.add(SelfTestBroken.self)
