@@ -1,13 +1,20 @@
 import Foundation
 import Testing
 
-/// The README's code is the code CI builds: each Swift block marked `<!-- from PATH -->` is
-/// that file, whole.
+/// The documentation's code is the code CI builds: each Swift block marked
+/// `<!-- from PATH -->` is that file, whole. README is the landing page, and every page's links
+/// lead somewhere.
 @Suite struct ReadmeTests {
-  /// (path, block) for every marked block of README.md.
+  /// README.md and every page under docs/.
+  static var pages: [String] {
+    let docs = (try? FileManager.default.contentsOfDirectory(atPath: "docs")) ?? []
+    return ["README.md"] + docs.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+  }
+
+  /// (path, block) for every marked block of the pages.
   func markedBlocks() throws -> [(path: String, block: String)] {
-    let readme = try String(contentsOfFile: "README.md", encoding: .utf8)
-    let lines = readme.components(separatedBy: "\n")
+    let text = try Self.pages.map { try String(contentsOfFile: $0, encoding: .utf8) }
+    let lines = text.joined(separator: "\n").components(separatedBy: "\n")
     var found: [(String, String)] = []
     for (i, line) in lines.enumerated() {
       guard line.hasPrefix("<!-- from "), line.hasSuffix(" -->"), i + 1 < lines.count,
@@ -32,5 +39,25 @@ import Testing
       let file = try String(contentsOfFile: path, encoding: .utf8)
       #expect(block == file, "README's copy of \(path) differs from the file")
     }
+  }
+
+  @Test func theReadmeIsALandingPageAndEveryLinkLeadsToAFile() throws {
+    let readme = try String(contentsOfFile: "README.md", encoding: .utf8)
+    #expect(readme.components(separatedBy: "\n").count <= 250)
+    // The quick start's two commands, exactly as a newcomer types them.
+    #expect(readme.contains("swift run -c release stress run --suite collections\nswift test\n"))
+    let link = /\]\(([^)#:]+)(#[^)]*)?\)/
+    var checked = 0
+    for page in Self.pages {
+      let text = try String(contentsOfFile: page, encoding: .utf8)
+      let base = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        .appendingPathComponent(page).deletingLastPathComponent()
+      for match in text.matches(of: link) {
+        let target = base.appendingPathComponent(String(match.1)).standardized.path
+        #expect(FileManager.default.fileExists(atPath: target), "\(page) links to \(match.1)")
+        checked += 1
+      }
+    }
+    #expect(checked >= 10)
   }
 }
