@@ -258,6 +258,25 @@ import Testing
     #expect(rows.filter { $0["subject"] == "noop" }.allSatisfy { $0["outcome"] == "ok" })
   }
 
+  /// The cap stops a protected cell's count-bound trial under the actor too: its tasks check it
+  /// as threads do (they ran every operation, 0.8 s of a quick cell meant to take 20 ms).
+  @Test func theCapStopsAnActorsTrialAsItStopsAThreadsTrial() throws {
+    let dir = try temporaryDirectory()
+    let csv = dir.appendingPathComponent("out.csv")
+    let r = try runStress([
+      "run", "--subjects", "counter", "--wrappers", "actor,lock", "--threads", "4", "--trials",
+      "1", "--ops", "2000000", "--cap", "0.05", "--burst", "0", "--no-control", "--timeout", "120",
+      "--out", csv.path,
+    ])
+    #expect(r.code == 0, "\(r.err)")
+    let rows = try readCellRows(csv)
+    #expect(rows.map { $0["wrapper"] } == ["actor", "lock"])
+    for row in rows {
+      let ops = try #require(Int(row["ops"] ?? ""))
+      #expect(ops > 0 && ops < 4 * 2_000_000, "\(row["wrapper"] ?? ""): \(ops) operations")
+    }
+  }
+
   @Test func deadlocksAreFindingsAndTheRunGoesOn() throws {
     let dir = try temporaryDirectory()
     let csv = dir.appendingPathComponent("out.csv")
