@@ -263,14 +263,7 @@ import Testing
     let dir = try temporaryDirectory()
     try FileManager.default.createDirectory(
       at: dir.appendingPathComponent("dir"), withIntermediateDirectories: false)
-    #expect(mkfifo(dir.appendingPathComponent("fifo").path, 0o644) == 0)
-    let input = try runStress(
-      [
-        "run", "--subjects", "noop", "--wrappers", "lock", "--threads", "1", "--trials", "2",
-        "--ops", "10", "--no-control", "--out", dir.appendingPathComponent("in.csv").path,
-        "--quiet",
-      ])
-    #expect(input.code == 0, "\(input.err)")
+    try Self.makeFifoAndInput(in: dir)
     // What runShell keeps of the command's output is left out.
     func listing() throws -> [String] {
       try FileManager.default.contentsOfDirectory(atPath: dir.path).filter {
@@ -286,9 +279,8 @@ import Testing
     #expect(after == before, "\(name) wrote \(Set(after).subtracting(before))")
   }
 
-  /// A named pipe that a process reads is written in place, and its reader sees the end of it.
-  @Test func aPipeWithAReaderGetsTheWholeReport() throws {
-    let dir = try temporaryDirectory()
+  /// A named pipe `fifo` and a small results file `in.csv` of a real run, in `dir`.
+  static func makeFifoAndInput(in dir: URL) throws {
     #expect(mkfifo(dir.appendingPathComponent("fifo").path, 0o644) == 0)
     let input = try runStress(
       [
@@ -297,6 +289,12 @@ import Testing
         "--quiet",
       ])
     #expect(input.code == 0, "\(input.err)")
+  }
+
+  /// A named pipe that a process reads is written in place, and its reader sees the end of it.
+  @Test func aPipeWithAReaderGetsTheWholeReport() throws {
+    let dir = try temporaryDirectory()
+    try Self.makeFifoAndInput(in: dir)
     // A read end held here makes the pipe read from the start, however late cat opens it;
     // cat takes what is written, and sees the end when the tool closes its write ends.
     let held = open(dir.appendingPathComponent("fifo").path, O_RDONLY | O_NONBLOCK)

@@ -24,7 +24,7 @@ package struct BoundedSample: Sendable {
   private var runningMean = 0.0
   private var squaredDeviations = 0.0
   // SplitMix64: the reservoir's choices are the same for the same values, run after run.
-  private var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+  private var random = SplitMix64(seed: 0x9E37_79B9_7F4A_7C15)
 
   package init(capacity: Int = BoundedSample.defaultCapacity) {
     precondition(capacity > 0)
@@ -47,7 +47,7 @@ package struct BoundedSample: Sendable {
       kept.append(value)
     } else {
       // Algorithm R: the n-th value replaces a kept one with probability capacity/n.
-      let slot = Int(nextRandom() % UInt64(count))
+      let slot = Int(random.next() % UInt64(count))
       if slot < capacity { kept[slot] = value }
     }
   }
@@ -68,13 +68,5 @@ package struct BoundedSample: Sendable {
     p.p0 = minimum
     p.p100 = maximum
     return p
-  }
-
-  private mutating func nextRandom() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
