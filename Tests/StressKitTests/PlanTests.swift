@@ -36,18 +36,20 @@ import Testing
   /// A user's catalog with an id no list can name, or no reader takes back, is refused before
   /// anything runs: it used to run and write rows that every reader then refused.
   @Test(arguments: [
-    (Empty.self as any OddID.Type, "'' cannot be used: it is empty."),
-    (Comma.self, "'a,b' cannot be used: it holds a comma"),
-    (Control.self, "cannot be used: it holds a control character."),
-    (Spaced.self, "' padded' cannot be used: it starts or ends with a space"),
+    ("", "'' cannot be used: it is empty."),
+    ("a,b", "'a,b' cannot be used: it holds a comma"),
+    ("bell\u{7}", "cannot be used: it holds a control character."),
+    (" padded", "' padded' cannot be used: it starts or ends with a space"),
   ])
-  func aCatalogIdThatCannotBeNamedIsRefused(id: any OddID.Type, problem: String) throws {
-    let custom = Self.standard(adding: id)
+  func aCatalogIdThatCannotBeNamedIsRefused(id: String, problem: String) throws {
+    let named: [any OddID.Type] = [Empty.self, Comma.self, Control.self, Spaced.self]
+    let odd = try #require(named.first { $0.id == id })
+    let custom = Self.standard(adding: odd)
     var options = RunOptions()
     options.subjects = ["noop-free-name"]
     do {
       _ = try Plan(options: options, catalog: custom, suiteDirectories: [])
-      Issue.record("planned with subject id '\(id.id)'")
+      Issue.record("planned with subject id '\(id)'")
     } catch {
       guard case .invalidCatalog(let text) = error else {
         Issue.record("\(error)")
