@@ -176,6 +176,27 @@ import Testing
     #expect(r.out.contains("deadlock: no thread can go on in schedule "))
   }
 
+  /// A call of the initial part blocks where it runs alone, outside the scheduler: the trial
+  /// is a broken test's error after the stuck deadline, and the run goes on to the next cell.
+  @Test func anInitialPartThatBlocksIsABrokenTestNotAHungRun() throws {
+    let dir = try temporaryDirectory()
+    let csv = dir.appendingPathComponent("r.csv")
+    let r = try runStress([
+      "run", "--subjects", "selftest-scheduled-blocks-alone,selftest-scheduled-atomic",
+      "--threads", "2", "--ops", "50", "--trials", "1", "--warmup", "0", "--no-control",
+      "--strategy", "random-walk", "--timeout", "60", "--out", csv.path,
+    ])
+    #expect(r.code == 0 || r.code == 1, "\(r.err)")
+    let rows = try readRows(csv)
+    let blocked = try #require(rows.first { $0["subject"] == "selftest-scheduled-blocks-alone" })
+    #expect(blocked["outcome"] == "error")
+    let detail = try blocked.text("detail")
+    #expect(detail.contains("broken test: in schedule "), "\(detail)")
+    #expect(
+      detail.contains("the initial part's call pass() did not return within 2s"), "\(detail)")
+    #expect(rows.first { $0["subject"] == "selftest-scheduled-atomic" }?["outcome"] == "ok")
+  }
+
   @Test(arguments: [
     (
       ["--subjects", "swift-array", "--strategy", "pct"],

@@ -120,39 +120,14 @@ enum DieModel: ModelTest {
   static let operations: [ModelOperation<Die>] = [.write("roll") { $0.roll() }]
 }
 
-/// Blocks a call made on the thread that made it (the explorer's: the initial and post parts
-/// run there, outside the scheduler) until a test releases it: an operation that waits for what
-/// only another thread would do. Calls from the scheduled threads pass.
-final class Turnstile: @unchecked Sendable {
-  static let release = Atomic<Bool>(true)
-  let maker = pthread_self()
-  func pass() -> Int {
-    while pthread_equal(pthread_self(), maker) != 0 && !Turnstile.release.load(ordering: .acquiring)
-    {
-      usleep(1_000)
-    }
-    return 0
-  }
-}
-
-/// An initial part that blocks: a broken test (up to 20 calls, so seed 1 draws some).
-enum BlockingInitialModel: ModelTest {
-  static let info = SubjectInfo(id: "blocking-initial", summary: "", documented: .notListed)
-  static var scenarios: ScenarioOptions {
-    ScenarioOptions(operationsPerThread: 1, initialOperations: 20, postOperations: 0)
-  }
-  static func make() -> Turnstile { Turnstile() }
-  static let operations: [ModelOperation<Turnstile>] = [.write("pass") { $0.pass() }]
-}
-
 /// No initial part, and a post part that blocks: stuck.
 enum BlockingPostModel: ModelTest {
   static let info = SubjectInfo(id: "blocking-post", summary: "", documented: .notListed)
   static var scenarios: ScenarioOptions {
     ScenarioOptions(operationsPerThread: 1, initialOperations: 0, postOperations: 20)
   }
-  static func make() -> Turnstile { Turnstile() }
-  static let operations: [ModelOperation<Turnstile>] = [.write("pass") { $0.pass() }]
+  static func make() -> SelfTestBlocksAlone { SelfTestBlocksAlone() }
+  static let operations: [ModelOperation<SelfTestBlocksAlone>] = [.write("pass") { $0.pass() }]
 }
 
 /// Only a parallel part, whose calls pass, and a check that runs them alone, where they block.
@@ -162,8 +137,8 @@ enum BlockingCheckModel: ModelTest {
     ScenarioOptions(
       operationsPerThread: 1, initialOperations: 0, postOperations: 0, checkSeconds: 0.2)
   }
-  static func make() -> Turnstile { Turnstile() }
-  static let operations: [ModelOperation<Turnstile>] = [.write("pass") { $0.pass() }]
+  static func make() -> SelfTestBlocksAlone { SelfTestBlocksAlone() }
+  static let operations: [ModelOperation<SelfTestBlocksAlone>] = [.write("pass") { $0.pass() }]
 }
 
 // MARK: - Tests
@@ -365,9 +340,9 @@ enum BlockingCheckModel: ModelTest {
   /// A call of the initial or post part runs on the explorer's thread, outside the scheduler:
   /// one that blocks is reported after `stuckAfter`, not waited for forever.
   @Test func aCallThatBlocksOutsideTheParallelPartIsReportedNotWaitedFor() {
-    Turnstile.release.store(false, ordering: .releasing)
-    defer { Turnstile.release.store(true, ordering: .releasing) }
-    let initial = BlockingInitialModel.explore(schedules: 100, stuckAfter: 0.3)
+    SelfTestBlocksAlone.release.store(false, ordering: .releasing)
+    defer { SelfTestBlocksAlone.release.store(true, ordering: .releasing) }
+    let initial = SelfTestScheduledBlocksAlone.explore(schedules: 100, stuckAfter: 0.3)
     #expect(initial.verdict == .brokenTest, "\(initial.report)")
     #expect(initial.report.hasPrefix("broken test: in schedule "), "\(initial.report)")
     #expect(

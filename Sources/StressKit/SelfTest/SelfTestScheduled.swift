@@ -1,8 +1,9 @@
+import Foundation
 import Synchronization
 
 // Self-test model tests built on the scheduled primitives, for the controlled scheduler's
 // tests and for `stress run --strategy` end to end: a lost update, its fix, a deadlock and a
-// spin no primitive sees.
+// spin no primitive sees, and an initial part that blocks.
 
 /// A counter whose increment loads, then stores, a scheduled atomic: a lost update (a bug of
 /// depth 1: one preemption between the load and the store).
@@ -90,5 +91,38 @@ package enum SelfTestScheduledSpin: ModelTest {
   ]
   package static var scenarios: ScenarioOptions {
     ScenarioOptions(operationsPerThread: 1, initialOperations: 0, postOperations: 0)
+  }
+}
+
+/// Blocks a call made on the thread that made it (the explorer's: the initial and post parts,
+/// and a history's check, run there, outside the scheduler) until `release` is raised: an
+/// operation that waits for what only another thread would do. Calls from the scheduled
+/// threads pass. (A worker's blocked thread ends with the worker.)
+package final class SelfTestBlocksAlone: @unchecked Sendable {
+  package static let release = Atomic<Bool>(false)
+  let maker = pthread_self()
+  package init() {}
+  package func pass() -> Int {
+    while pthread_equal(pthread_self(), maker) != 0 && !Self.release.load(ordering: .acquiring) {
+      usleep(1_000)
+    }
+    return 0
+  }
+}
+
+/// A model test whose initial part blocks: a broken test, which `explore()` and `stress run
+/// --strategy` report after their stuck deadline instead of waiting for ever.
+package enum SelfTestScheduledBlocksAlone: ModelTest {
+  package static let info = SubjectInfo(
+    id: "selftest-scheduled-blocks-alone",
+    summary: "self-test model: an initial part whose call waits for another thread",
+    documented: .notListed, traits: [.hidden])
+  package static func make() -> SelfTestBlocksAlone { SelfTestBlocksAlone() }
+  package static let operations: [ModelOperation<SelfTestBlocksAlone>] = [
+    .write("pass") { $0.pass() }
+  ]
+  package static var scenarios: ScenarioOptions {
+    // Up to 20 initial calls, so the first scenarios hold some.
+    ScenarioOptions(operationsPerThread: 1, initialOperations: 20, postOperations: 0)
   }
 }

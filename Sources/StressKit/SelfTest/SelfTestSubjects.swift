@@ -19,6 +19,7 @@ package enum SelfTestSubjects {
     catalog.add(SelfTestScheduledAtomic.self)
     catalog.add(SelfTestScheduledDeadlock.self)
     catalog.add(SelfTestScheduledSpin.self)
+    catalog.add(SelfTestScheduledBlocksAlone.self)
     catalog.add(SelfTestModelCounterFixed.self)
     catalog.add(SelfTestModelCache.self)
     catalog.add(SelfTestModelCacheFixed.self)
