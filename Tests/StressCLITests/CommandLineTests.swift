@@ -146,6 +146,10 @@ import Testing
       "Error: Invalid value '-1G' for '--memory-limit'"
     ),
     (
+      ["run", "--subjects", "counter", "--count-tsan-reports", "--memory-limit", "1G"],
+      "Error: A memory limit cannot be kept under ThreadSanitizer"
+    ),
+    (
       ["run", "--subjects", "counter", "--mode", "fast"], "Error: Invalid value 'fast' for '--mode'"
     ),
     (

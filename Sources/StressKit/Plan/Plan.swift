@@ -125,6 +125,9 @@ extension Plan {
       timeout: budget.timeout, warmup: budget.warmup, tuning: options.tuning)
     countsSanitizerReports = options.countsSanitizerReports
     if let limit = options.memoryLimit {
+      guard limit == 0 || !(Platform.hasThreadSanitizer || countsSanitizerReports) else {
+        throw .memoryLimitUnderSanitizer
+      }
       memoryLimit = limit == 0 ? nil : limit
     }
     if countsSanitizerReports { memoryLimit = nil }

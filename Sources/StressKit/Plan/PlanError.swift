@@ -13,6 +13,7 @@ package enum PlanError: Error, Equatable, CustomStringConvertible {
   case opsAndDuration
   case instancesNeedOps
   case capNeedsOps
+  case memoryLimitUnderSanitizer
   case dispatchApplyNeedsWrites
   case dispatchApplyBreaksOrder(subject: String)
   case subjectNeedsThreads(subject: String)
@@ -68,6 +69,9 @@ package enum PlanError: Error, Equatable, CustomStringConvertible {
     case .instancesNeedOps: "Fresh instances need an ops budget and the threads driver."
     case .capNeedsOps:
       "A cap stops an ops-bound trial early; it needs an ops budget, not a duration."
+    case .memoryLimitUnderSanitizer:
+      "A memory limit cannot be kept under ThreadSanitizer: its shadow memory alone takes "
+        + "terabytes of address space, and a worker under a limit cannot start."
     case .dispatchApplyNeedsWrites:
       "The dispatch-apply driver needs an ops budget and subjects with writes."
     case .dispatchApplyBreaksOrder(let id):

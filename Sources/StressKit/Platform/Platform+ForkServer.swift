@@ -33,7 +33,7 @@ extension Platform {
 
   /// Whether this binary carries ThreadSanitizer's runtime: a forked worker then copies its
   /// shadow memory page by page, and ran 2.7x slower than an exec'ed one in the test suite.
-  static var hasThreadSanitizer: Bool {
+  package static var hasThreadSanitizer: Bool {
     dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__tsan_init") != nil
   }
 
