@@ -101,7 +101,10 @@ package final class Scheduler {
     var cells: [CellStatistics]
     /// The control's statistics by thread count, and the trials it holds.
     var controls: [Int: CellStatistics] = [:]
-    var controlTrialsDone: Set<[Int]> = []
+    /// The control's trials a resumed run already holds, by thread count and number. A new
+    /// one's number grows with the visits, so only these can come again: a set of every trial
+    /// run grew the runner by some 70 bytes a control trial, for as long as a run lasts.
+    var resumedControlTrials: Set<[Int]> = []
     /// Visits made at each thread count: the control's next trial number comes from it.
     var visits: [Int: Int] = [:]
     /// Visits that ran trials of each cell (a resumed cell's earlier trials count as one).
@@ -130,7 +133,7 @@ package final class Scheduler {
       cellVisits = plan.cells.map { byCell[$0] == nil ? 0 : 1 }
       for (cell, records) in byCell where cell.isControl {
         controls[cell.threads] = CellStatistics(cell: cell, records: records)
-        for r in records { controlTrialsDone.insert([cell.threads, r.trial]) }
+        for r in records { resumedControlTrials.insert([cell.threads, r.trial]) }
       }
     }
 
@@ -217,7 +220,7 @@ package final class Scheduler {
     func control(threads: Int, visit: Int) throws {
       let shard = plan.shard ?? Shard(index: 1, count: 1)
       let trial = visit * shard.count + shard.index - 1
-      guard controlTrialsDone.insert([threads, trial]).inserted else { return }
+      guard !resumedControlTrials.contains([threads, trial]) else { return }
       let cell = plan.controlCell(threads: threads)
       let started = scheduler.clock()
       let result = try run(cell, trial: trial)
