@@ -41,7 +41,10 @@ import Foundation
     let cells = CellStatistics.compute(file.records)
     let summary = RunSummary(cells: cells)
     let comparison = Comparison(baseline: cells, current: cells, threshold: 0.1)
-    let report = ComparisonReport(comparison: comparison, baseline: file, current: file)
+    let news = EnvironmentNews(
+      baseline: file, current: file, baselineCells: cells, currentCells: cells)
+    let report = ComparisonReport(
+      comparison: comparison, news: news, baseline: file, current: file)
     let outputs = [
       summary.renderTables(), summary.renderVerdict(), SummaryDocument(cells: cells).json(),
       HTMLReport(title: "fuzz", sources: [file.overview], cells: cells).render(),
@@ -120,7 +123,10 @@ import Foundation
     let baseline = CellStatistics.compute(files[0].records)
     let current = CellStatistics.compute(files[1].records)
     let comparison = Comparison(baseline: baseline, current: current, threshold: 0.1)
-    let report = ComparisonReport(comparison: comparison, baseline: files[0], current: files[1])
+    let news = EnvironmentNews(
+      baseline: files[0], current: files[1], baselineCells: baseline, currentCells: current)
+    let report = ComparisonReport(
+      comparison: comparison, news: news, baseline: files[0], current: files[1])
     expectFinite([report.text(), report.markdown(), report.json()], input: data, size)
     return 0
   }

@@ -9,13 +9,25 @@
 # fuzz/corpus/<target>; new interesting inputs go to a scratch copy.
 #
 #   scripts/fuzz.sh [RUNS]            (FUZZ_TARGETS="trend merge" picks targets)
+#   scripts/fuzz.sh --check           (type-checks every target against today's code, for CI:
+#                                      nothing else builds them, and they fell behind before)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+sources=$(find Sources/StressKit Sources/StressCLI -name '*.swift')
+shim=Sources/CStressPlatform
+if [ "${1:-}" = "--check" ]; then
+  flags=()
+  for target in suite arguments results trend merge compare; do
+    flags+=(-D "$(echo "FUZZ_$target" | tr '[:lower:]' '[:upper:]')")
+  done
+  swiftc -typecheck -module-name StressKit -package-name stress -parse-as-library \
+    -swift-version 6 "${flags[@]}" -I "$shim/include" $sources fuzz/FuzzTargets.swift
+  echo "fuzz targets: type-check passed"
+  exit 0
+fi
 runs="${1:-1000000}"
 mkdir -p .build/fuzz
-sources=$(find Sources/StressKit Sources/StressCLI -name '*.swift')
 # The engine's C shim (calls Swift cannot make), compiled apart and linked in.
-shim=Sources/CStressPlatform
 shims=()
 for c in "$shim"/*.c; do
   o=".build/fuzz/$(basename "${c%.c}").o"
