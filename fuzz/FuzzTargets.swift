@@ -39,15 +39,18 @@ import Foundation
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     guard let file = try? ResultsFile.parse(bytes, path: "fuzz.csv") else { return 0 }
     let cells = CellStatistics.compute(file.records)
-    let summary = RunSummary(cells: cells)
+    let digest = RunDigest(
+      cells, context: RunDigest.Context(files: [file], readSharing: ["rw-barrier"]))
+    let summary = SummaryText(digest)
     let comparison = Comparison(baseline: cells, current: cells, threshold: 0.1)
     let news = EnvironmentNews(
       baseline: file, current: file, baselineCells: cells, currentCells: cells)
     let report = ComparisonReport(
       comparison: comparison, news: news, baseline: file, current: file)
     let outputs = [
-      summary.renderTables(), summary.renderVerdict(), SummaryDocument(cells: cells).json(),
-      HTMLReport(title: "fuzz", sources: [file.overview], cells: cells).render(),
+      summary.renderTables(), summary.renderVerdict(), SummaryDocument(digest).json(),
+      HTMLReport(title: "fuzz", sources: [file.overview], digest: digest).render(),
+      JUnitWriter.render(digest, name: "fuzz"),
       report.text(), report.markdown(), report.json(),
     ]
     // A number that is not finite prints as "inf" or "nan" (JSON spells them as strings): no

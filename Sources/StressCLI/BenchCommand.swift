@@ -90,7 +90,7 @@ struct BenchCommand: Subcommand {
       row("overhead", o.name, "harness_ns_per_op", o.harnessNanos, "ns")
       row("overhead", o.name, "ratio", o.ratio, "x")
     }
-    say(Table(header: ["pair", "bare", "harness", "ratio", "extra ns"], rows: table).render())
+    say(TextTable(header: ["pair", "bare", "harness", "ratio", "extra ns"], rows: table).render())
     controlled(bench, row: row, say: say)
 
     // What the harness catches: at the overhead-free default size, then where races hide (a
@@ -140,7 +140,7 @@ struct BenchCommand: Subcommand {
               + (d.medianTimeToFailureMs.map { String(format: " %.1fms", $0) } ?? "")
           }
       }
-      say(Table(header: ["subject"] + variants, rows: grid).render())
+      say(TextTable(header: ["subject"] + variants, rows: grid).render())
     }
 
     try models(bench, row: row, say: say)
@@ -193,7 +193,7 @@ struct BenchCommand: Subcommand {
       row("controlled", o.name, "scheduled_ns_per_op", o.harnessNanos, "ns")
       row("controlled", o.name, "ratio", o.ratio, "x")
     }
-    say(Table(header: ["pair", "bare", "scheduled", "ratio"], rows: table).render())
+    say(TextTable(header: ["pair", "bare", "scheduled", "ratio"], rows: table).render())
     let rate = bench.schedulesPerSecond()
     row(
       "controlled", "lock-based counter, 2 threads x 3 calls, random walk", "schedules_per_sec",
@@ -232,7 +232,7 @@ struct BenchCommand: Subcommand {
       row("model", shape, "checker_share", r.checkShare, "ratio")
     }
     say(
-      Table(
+      TextTable(
         header: ["scenario", "invocations/s", "parallel part", "checker", "checked"], rows: table
       )
       .render())
@@ -256,6 +256,6 @@ struct BenchCommand: Subcommand {
       ])
     }
     say("\nMODEL DETECTION: unprotected, 2 threads, the default budget (0.06 s a trial)\n")
-    say(Table(header: ["non-linearizable", "caught", "fixed", "failed"], rows: grid).render())
+    say(TextTable(header: ["non-linearizable", "caught", "fixed", "failed"], rows: grid).render())
   }
 }

@@ -1,3 +1,5 @@
+import StressKit
+
 /// Help in swift-argument-parser's shape: OVERVIEW, USAGE, OPTIONS, SUBCOMMANDS.
 enum HelpText {
   static func render(

@@ -63,7 +63,7 @@ struct ListCommand: Subcommand {
     var text =
       "SUBJECTS (documented: Apple's Thread Safety Summary; sendable: the type's Sendable "
       + "conformance in this toolchain)\n"
-    text += Table(
+    text += TextTable(
       header: ["id", "documented", "sendable", "reads", "summary"],
       rows: subjects.map {
         let i = $0.info
@@ -94,7 +94,7 @@ struct ListCommand: Subcommand {
       }
     }
     text += "\nWRAPPERS\n"
-    text += Table(
+    text += TextTable(
       header: ["id", "protected", "reads", "driver", "summary"],
       rows: drivers.map { info, driver in
         [
@@ -121,7 +121,7 @@ struct ListCommand: Subcommand {
     text +=
       rows.isEmpty
       ? "  (none found in $STRESS_SUITES, ./Suites or a Suites folder above the executable)\n"
-      : Table(header: ["name", "description"], rows: rows).render()
+      : TextTable(header: ["name", "description"], rows: rows).render()
     console.out(text)
     return .success
   }
@@ -149,7 +149,7 @@ struct ListCommand: Subcommand {
     var text =
       "THE THREAD SAFETY SUMMARY'S LISTS (Apple, Threading Programming Guide): \(entries.count) "
       + "entries, \(present) in Foundation on Linux, \(stressed) stressed here\n"
-    text += Table(
+    text += TextTable(
       header: ["name", "documented", "linux", "subjects"],
       rows: entries.map {
         [

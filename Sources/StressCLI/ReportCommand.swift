@@ -46,38 +46,28 @@ struct ReportCommand: Subcommand {
     if let junit = parsed.junit { paths.outputs.append(("'--junit'", junit)) }
     try paths.check()
     let files = try results(parsed.files, missing: "No results file to report on.")
-    let cells = try ResultsInput.cells(files)
-    // The run's mode and cores, for the recommendations, where every file agrees on them.
-    func shared(_ column: String) -> String? {
-      let values = Set(files.flatMap { $0.values(column) })
-      return values.count == 1 ? values.first : nil
-    }
+    // One digest for every output: the run's own summary, read back.
+    let digest = RunDigest(
+      try ResultsInput.cells(files),
+      context: RunDigest.Context(files: files, readSharing: catalog.readSharingWrappers))
     // Both reports' paths are checked before either is written.
-    let junit = try parsed.junit.map { try ReportFile(path: $0, what: "JUnit XML") }
+    let junit = try parsed.junit.map { try JUnitWriter(path: $0) }
     let page = try parsed.html.map { try ReportFile(path: $0, what: "the HTML report") }
     let suites = Set(files.flatMap { $0.values("suite") }).sorted().joined(separator: ", ")
-    try junit?.write(JUnitWriter.render(cells, name: "stress \(suites)"))
-    let mode = shared("mode")
-    let cores = shared("cpus").flatMap { Int($0) }
+    try junit?.write(digest, name: "stress \(suites)")
     if let page {
       let report = HTMLReport(
         title: "stress: \(suites)", sources: files.map { "\($0.path): \($0.overview)" },
-        cells: cells, mode: mode, cores: cores, readSharing: catalog.readSharingWrappers)
+        digest: digest)
       try page.write(report.render())
-      console.out("Wrote \(page.path)\(junit.map { " and \($0.path)" } ?? "")\n")
+      console.out("Wrote \(page.path)\(parsed.junit.map { " and \($0)" } ?? "")\n")
       return .success
     }
     switch parsed.format {
     case .json:
-      console.out(
-        SummaryDocument(
-          cells: cells, mode: mode, cores: cores, readSharing: catalog.readSharingWrappers
-        ).json())
+      console.out(SummaryDocument(digest).json())
     default:
-      let summary = RunSummary(
-        cells: cells, mode: mode, cores: cores,
-        strategy: shared("strategy").flatMap { $0 == "stress" ? nil : $0 },
-        readSharing: catalog.readSharingWrappers)
+      let summary = SummaryText(digest)
       console.out(summary.renderTables() + "\n" + summary.renderVerdict())
     }
     return .success

@@ -52,14 +52,13 @@ struct RunCommand: Subcommand {
       Self.trialsDone(done, of: planned, budgeted: plan.timeBudget != nil)
     }
     switch try session.run(observers: progress) {
-    case .interrupted(let stopped):
+    case .interrupted(let stopped, let digest):
       let name = stopped.signal == Platform.interruptSignal ? "SIGINT" : "SIGTERM"
       console.err(
         "Interrupted by \(name): \(done(stopped.trialsDone, of: stopped.trialsPlanned)) "
           + "and kept in \(path); the trial in flight was discarded.\n")
       if json {
-        var document = SummaryDocument(
-          cells: stopped.cells, plan: plan, results: path, summary: session.summaryPath)
+        var document = SummaryDocument(digest, results: path, summary: session.summaryPath)
         document.interrupted = name
         document.passed = false
         console.out(document.json())
@@ -71,22 +70,16 @@ struct RunCommand: Subcommand {
         "\(failure.description). \(done(failure.trialsDone, of: failure.trialsPlanned)) and kept "
           + "in \(path).")
       return .harness
-    case .finished(let cells):
+    case .finished(let digest):
       if json {
-        console.out(
-          SummaryDocument(
-            cells: cells, plan: plan, results: path, summary: session.summaryPath,
-            readSharing: catalog.readSharingWrappers
-          ).json())
+        console.out(SummaryDocument(digest, results: path, summary: session.summaryPath).json())
       } else {
-        let summary = RunSummary(
-          cells: cells, mode: plan.mode.rawValue, cores: RunEnvironment.current.cpus,
-          strategy: plan.strategy?.argument, readSharing: catalog.readSharingWrappers)
         console.out(
           parsed.quiet
-            ? path + "\n" : summary.render(path: path, summaryPath: session.summaryPath))
+            ? path + "\n"
+            : SummaryText(digest).render(path: path, summaryPath: session.summaryPath))
       }
-      return Self.exitCode(for: cells)
+      return Self.exitCode(for: digest.cells)
     }
   }
 

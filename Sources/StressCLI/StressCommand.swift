@@ -20,8 +20,8 @@ public enum StressCommand {
     SubcommandEntry(ReportCommand.self) { catalog, console, arguments in
       try ReportCommand(catalog: catalog, console: console).run(arguments)
     },
-    SubcommandEntry(VerdictsCommand.self) { _, console, arguments in
-      try VerdictsCommand(console: console).run(arguments)
+    SubcommandEntry(VerdictsCommand.self) { catalog, console, arguments in
+      try VerdictsCommand(catalog: catalog, console: console).run(arguments)
     },
     SubcommandEntry(CompareCommand.self) { _, console, arguments in
       try CompareCommand(console: console).run(arguments)

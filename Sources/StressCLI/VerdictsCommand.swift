@@ -32,19 +32,23 @@ struct VerdictsCommand: Subcommand {
         """)
   }
 
+  let catalog: Catalog
   let console: Console
 
   func run(_ arguments: [String]) throws -> ExitCode {
     guard let parsed = try parse(arguments) else { return .success }
     let files = try results(parsed.files, missing: "No results file to read.")
-    let cells = try ResultsInput.cells(files)
-    let verdicts = Verdict.from(cells)
+    let digest = RunDigest(
+      try ResultsInput.cells(files),
+      context: RunDigest.Context(files: files, readSharing: catalog.readSharingWrappers))
+    let cells = digest.cells
+    let verdicts = digest.verdicts
     let broken = cells.flatMap(\.failingSamples).filter { $0.brokenExpectation != nil }
     if parsed.format == .json {
       console.out(
         JSONOutput.encode(
           Document(
-            verdicts: SummaryDocument(cells: cells).verdicts,
+            verdicts: SummaryDocument(digest).verdicts,
             brokenExpectations: cells.filter { $0.cell.expectation != nil && $0.failedTrials > 0 }
               .map {
                 .init(
@@ -58,7 +62,7 @@ struct VerdictsCommand: Subcommand {
       console.out("No unprotected trials at 2 or more threads: nothing to judge.\n")
       return .success
     }
-    var text = Table(
+    var text = TextTable(
       header: ["subject", "documented", "sendable", "measured (unprotected, 2+ threads)", "note"],
       rows: verdicts.map {
         [$0.subject, $0.documented.rawValue, $0.sendableText, $0.measured, $0.disagreement ?? ""]

@@ -40,9 +40,9 @@ import Testing
     try matches(r.out, "list.txt")
   }
 
-  /// The end-of-run summary of fixed trials: a finding, a protected failure, throughput, and
-  /// the positive control caught in 2 of its 3 trials.
-  @Test func theEndOfRunSummary() throws {
+  /// Fixed trials: a finding, a protected failure, throughput, and the positive control
+  /// caught in 2 of its 3 trials.
+  static var fixtureRecords: [TrialRecord] {
     typealias F = ResultsFixtures
     var records: [TrialRecord] = (0..<3).map {
       F.trial(.control(threads: 2), $0, outcome: $0 == 0 ? .ok : .corrupt)
@@ -61,10 +61,47 @@ import Testing
             outcome: threads > 1 && trial == 2 ? .corrupt : .ok))
       }
     }
-    let summary = RunSummary(cells: CellStatistics.compute(records))
+    return records
+  }
+
+  @Test func theEndOfRunSummary() throws {
+    let summary = SummaryText(RunDigest(CellStatistics.compute(Self.fixtureRecords)))
     try matches(
       summary.render(path: "Results/fixture.csv", summaryPath: "Results/fixture-summary.csv"),
       "summary.txt")
+  }
+
+  /// What a run says when it ends, and `stress report` of the file it wrote, text and JSON:
+  /// the same, but for the lines that name the files the run wrote.
+  @Test func theEndOfRunSummaryIsWhatReportSaysOfItsFile() throws {
+    typealias F = ResultsFixtures
+    let records = Self.fixtureRecords
+    let environment = RunEnvironment(toolchain: "Swift 6", os: "Linux", cpus: 2)
+    let path = try F.write(F.csv(records, environment: environment))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    // The run's side: its plan, as ResultsFixtures wrote the file from it.
+    var cells: [Cell] = []
+    for r in records where !cells.contains(r.cell) { cells.append(r.cell) }
+    let ended = RunDigest(
+      CellStatistics.compute(records),
+      context: RunDigest.Context(
+        plan: F.plan(cells, trials: records.count),
+        readSharing: Catalog.standard.readSharingWrappers, environment: environment))
+    let text = SummaryText(ended).render(path: path, summaryPath: "s.csv")
+    let wrote = "\nWrote \(records.count) trials to \(path) and a row per cell to s.csv\n"
+    #expect(text.contains(wrote))
+    var json = SummaryDocument(ended, results: path, summary: "s.csv")
+    #expect(json.run?.results == path && json.run?.summary == "s.csv")
+    json.run?.results = nil
+    json.run?.summary = nil
+
+    let report = runInProcess(["report", path])
+    let reportJSON = runInProcess(["report", path, "--format", "json"])
+    #expect(report.code == .success && reportJSON.code == .success)
+    #expect(report.out == text.replacingOccurrences(of: wrote, with: "\n"))
+    #expect(reportJSON.out == json.json())
+    try matches(report.out, "summary-report.txt")
+    try matches(reportJSON.out, "summary-report.json")
   }
 
   /// One of each kind of error: the `Error:` line and the usage hint, exactly.

@@ -54,7 +54,7 @@ final class ElementCollector: NSObject, XMLParserDelegate {
   }
 
   @Test func junitParsesBackWithASuitePerSubjectAndACasePerCell() throws {
-    let xml = JUnitWriter.render(cells, name: "stress fixture <&>")
+    let xml = JUnitWriter.render(RunDigest(cells), name: "stress fixture <&>")
     let doc = try #require(ElementCollector.parse(xml))
     #expect(doc.named("testsuites").first?["name"] == "stress fixture <&>")
     #expect(doc.named("testsuites").first?["tests"] == "5")
@@ -74,8 +74,10 @@ final class ElementCollector: NSObject, XMLParserDelegate {
   }
 
   @Test func htmlIsWellFormedSelfContainedAndDrawsSVG() throws {
-    let html = HTMLReport(title: "stress: fixture", sources: ["a.csv: fixture"], cells: cells)
-      .render()
+    let html = HTMLReport(
+      title: "stress: fixture", sources: ["a.csv: fixture"], digest: RunDigest(cells)
+    )
+    .render()
     let doc = try #require(ElementCollector.parse(html))
     // A chart per subject, each with a median line and its band.
     #expect(doc.named("svg").count == 2)
@@ -98,7 +100,7 @@ final class ElementCollector: NSObject, XMLParserDelegate {
   @Test func aSubjectWithoutThroughputSaysSo() throws {
     let cell = F.cell("unprotected")
     let stats = CellStatistics.compute([F.trial(cell, 0, outcome: .crash)])
-    let html = HTMLReport(title: "t", sources: [], cells: stats).render()
+    let html = HTMLReport(title: "t", sources: [], digest: RunDigest(stats)).render()
     #expect(ElementCollector.parse(html) != nil)
     #expect(html.contains("no trial finished"))
   }
@@ -112,7 +114,9 @@ final class ElementCollector: NSObject, XMLParserDelegate {
       }
     }
     records += [F.trial(F.cell("semaphore"), 0, outcome: .corrupt)]
-    let html = HTMLReport(title: "t", sources: [], cells: CellStatistics.compute(records)).render()
+    let html = HTMLReport(
+      title: "t", sources: [], digest: RunDigest(CellStatistics.compute(records))
+    ).render()
     let doc = try #require(ElementCollector.parse(html))
     #expect(doc.text.contains("Wrappers side by side"))
     // The best is 1.00 and green; lock at half of it; a failed wrapper marked, not coloured.
@@ -135,7 +139,9 @@ final class ElementCollector: NSObject, XMLParserDelegate {
       steady("mutex", 6e6, threads: 2) + steady("lock", 3e6, threads: 2)
       + steady("mutex", 1e6, threads: 4) + steady("lock", 4e6, threads: 4)
     let html = HTMLReport(
-      title: "t", sources: [], cells: CellStatistics.compute(records), mode: "quick", cores: 2
+      title: "t", sources: [],
+      digest: RunDigest(
+        CellStatistics.compute(records), context: RunDigest.Context(mode: "quick", cores: 2))
     ).render()
     #expect(html.contains("once threads outnumber the 2 cores"))
     #expect(html.contains("--threads 2,4 --read-ratio 0.5 --mode quick</code>"))

@@ -138,7 +138,7 @@ import Testing
     ])
     #expect(stats[1].scaling == nil)
     #expect(stats[0].costVersusUnprotected == nil)
-    #expect(!SummaryDocument(cells: stats).json().contains("inf"))
+    #expect(!SummaryDocument(RunDigest(stats)).json().contains("inf"))
   }
 
   @Test func groupsKeepFirstSeenOrder() {

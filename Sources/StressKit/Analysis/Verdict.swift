@@ -34,8 +34,11 @@ package struct Verdict: Sendable, Equatable {
   package var failed: Int { failures.values.reduce(0, +) }
 
   /// One verdict per subject with unprotected cells at 2 or more threads, in first-seen order.
-  package static func from(_ cells: [CellStatistics]) -> [Verdict] {
-    let readings = ControlReading.readings(cells)
+  /// `readings` are the control's over the same cells, when already read.
+  package static func from(
+    _ cells: [CellStatistics], readings: [Int: ControlReading]? = nil
+  ) -> [Verdict] {
+    let readings = readings ?? ControlReading.readings(cells)
     let racing = cells.filter { !$0.cell.isProtected && $0.cell.threads > 1 && !$0.cell.isControl }
     return racing.groupedInOrder(by: \.cell.subject).map { subject, group in
       var failures: [Outcome: Int] = [:]

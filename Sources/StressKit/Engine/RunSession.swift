@@ -28,10 +28,10 @@ package final class RunSession {
 
   /// How a run ended.
   package enum Ending {
-    /// Every trial ran; the cells' statistics.
-    case finished([CellStatistics])
-    /// A signal stopped it; the trials done are kept.
-    case interrupted(RunInterrupted)
+    /// Every trial ran; what its reports say.
+    case finished(RunDigest)
+    /// A signal stopped it; the trials done are kept, and what they say.
+    case interrupted(RunInterrupted, RunDigest)
     /// The harness could not go on (a worker would not start); the trials done are kept.
     case harnessFailed(HarnessFailure)
   }
@@ -45,6 +45,7 @@ package final class RunSession {
   private let completed: [TrialRecord]
   private let locks: [ResultsLock]
   private let writers: [any RunObserver]
+  private let reports: Reports
 
   /// Plans the run and takes its files. Throws `PlanError` (options, a resume that does not
   /// fit), `OutputPaths.Conflict` and `.Unwritable`, `ResultsLock.Busy` and I/O errors, each before anything of
@@ -96,11 +97,11 @@ package final class RunSession {
     if locks.isEmpty { locks.append(try ResultsLock(path: path, create: true)) }
     // The summary is written in place at the end: it is held from the start too.
     locks.append(try ResultsLock(path: summaryPath, create: true))
-    writers =
-      [
-        try CSVResultsWriter(path: path, resuming: resumed),
-        try SummaryCSVWriter(path: summaryPath),
-      ] + (try outputs.junit.map { [try JUnitWriter(path: $0)] } ?? [])
+    reports = Reports(
+      plan: plan, readSharing: catalog.readSharingWrappers,
+      summary: try SummaryCSVWriter(path: summaryPath),
+      junit: try outputs.junit.map { try JUnitWriter(path: $0) })
+    writers = [try CSVResultsWriter(path: path, resuming: resumed), reports]
     self.plan = plan
     self.path = path
     self.summaryPath = summaryPath
@@ -113,14 +114,14 @@ package final class RunSession {
   /// each, until the end, a signal or a harness failure.
   package func run(observers: [any RunObserver] = []) throws -> Ending {
     do {
-      let cells = try withExtendedLifetime(locks) {
+      _ = try withExtendedLifetime(locks) {
         try Scheduler(plan: plan).run(
           observers: writers + observers, interruption: .process, completed: completed,
           spent: spent)
       }
-      return .finished(cells)
+      return .finished(reports.digest ?? RunDigest([], context: reports.context))
     } catch let stopped as RunInterrupted {
-      return .interrupted(stopped)
+      return .interrupted(stopped, reports.digest ?? RunDigest([], context: reports.context))
     } catch let failure as HarnessFailure {
       return .harnessFailed(failure)
     }
@@ -147,5 +148,29 @@ package final class RunSession {
   /// `x.csv` -> `x-summary.csv`.
   package static func summaryPath(besides path: String) -> String {
     (path.hasSuffix(".csv") ? String(path.dropLast(4)) : path) + "-summary.csv"
+  }
+
+  /// The files written when the run ends, the summary CSV and JUnit, from one digest of its
+  /// cells: the one the session returns, so the console says what the files say.
+  private final class Reports: RunObserver {
+    let plan: Plan
+    let context: RunDigest.Context
+    let summary: SummaryCSVWriter
+    let junit: JUnitWriter?
+    private(set) var digest: RunDigest?
+
+    init(plan: Plan, readSharing: Set<String>, summary: SummaryCSVWriter, junit: JUnitWriter?) {
+      self.plan = plan
+      context = RunDigest.Context(plan: plan, readSharing: readSharing)
+      self.summary = summary
+      self.junit = junit
+    }
+
+    func runFinished(_ cells: [CellStatistics]) throws {
+      let digest = RunDigest(cells, context: context)
+      self.digest = digest
+      try summary.write(digest, plan: plan)
+      try junit?.write(digest, name: "stress \(plan.suite)")
+    }
   }
 }

@@ -8,7 +8,7 @@ extension HTMLReport {
   /// to red (a tenth of it or less); a wrapper that failed a trial is marked, not coloured.
   /// Then the recommendations the numbers support.
   func wrappersSection() -> String {
-    let comparison = WrapperComparison(cells)
+    let comparison = digest.comparison
     let conditions = comparison.conditions.filter { $0.entries.count > 1 && $0.readers == nil }
     guard !conditions.isEmpty else { return "" }
     // Columns in the plan's order, not a condition's ranking.
@@ -46,7 +46,7 @@ extension HTMLReport {
       }
       html += "</table>\n"
     }
-    let recommendations = comparison.recommendations(mode: mode, cores: cores)
+    let recommendations = digest.recommendations
     if !recommendations.isEmpty {
       html += "<h3>Recommendations (computed from these numbers)</h3>\n<ul>\n"
       for r in recommendations {

@@ -6,23 +6,14 @@ package struct HTMLReport: Sendable {
   package var title: String
   /// What the results are: one line per input file.
   package var sources: [String]
-  package var cells: [CellStatistics]
-  /// The run's mode and its machine's cores, for the recommendations, where known.
-  package var mode: String?
-  package var cores: Int?
-  /// The wrappers that let reads overlap, for the note on read-only cells under them.
-  package var readSharing: Set<String>
+  /// What the page shows, computed once (the console summary reads the same value).
+  package var digest: RunDigest
+  var cells: [CellStatistics] { digest.cells }
 
-  package init(
-    title: String, sources: [String], cells: [CellStatistics], mode: String? = nil,
-    cores: Int? = nil, readSharing: Set<String> = Catalog.standard.readSharingWrappers
-  ) {
+  package init(title: String, sources: [String], digest: RunDigest) {
     self.title = title
     self.sources = sources
-    self.cells = cells
-    self.mode = mode
-    self.cores = cores
-    self.readSharing = readSharing
+    self.digest = digest
   }
 
   /// Outcome colours, shared by the grid and the chart markers.
@@ -33,14 +24,14 @@ package struct HTMLReport: Sendable {
   /// Subjects in first-seen order, each with its cells; the positive control is shown with
   /// the verdicts instead.
   var subjects: [(name: String, cells: [CellStatistics])] {
-    cells.filter { !$0.cell.isControl }.groupedInOrder(by: \.cell.subject).map {
+    digest.measured.groupedInOrder(by: \.cell.subject).map {
       ($0.key, $0.elements)
     }
   }
 
   package func render() -> String {
-    let failing = cells.map(\.failingTrials).reduce(0, +)
-    let trials = cells.map(\.trials).reduce(0, +)
+    let failing = digest.failingTrials
+    let trials = digest.trials
     var html = """
       <!DOCTYPE html>
       <html xmlns="http://www.w3.org/1999/xhtml" lang="en">
@@ -71,7 +62,7 @@ package struct HTMLReport: Sendable {
     html += wrappersSection()
     html += gridSection()
     html += scenariosSection()
-    if let shared = SharedReads(cells, sharing: readSharing) {
+    if let shared = digest.sharedReads {
       html +=
         "<h2>Reads left unprotected</h2>\n<p class=\"note\">"
         + Markup.escape(shared.text) + "</p>\n"
@@ -91,7 +82,7 @@ package struct HTMLReport: Sendable {
 
   /// The positive control at each thread count: the run's measured power to see a race.
   func controlSection() -> String {
-    let readings = ControlReading.readings(cells).values.sorted { $0.threads < $1.threads }
+    let readings = digest.controlReadings
     guard !readings.isEmpty else { return "" }
     var html = "<h2>Positive control</h2>\n<p class=\"note\">An unprotected lost-update counter, "
     html += "run after each cell at its thread count, in the same worker. Where it was caught in "
@@ -108,7 +99,7 @@ package struct HTMLReport: Sendable {
 
   /// Documented versus measured, for unprotected use at 2 or more threads.
   func verdictsSection() -> String {
-    let verdicts = Verdict.from(cells)
+    let verdicts = digest.verdicts
     guard !verdicts.isEmpty else { return "" }
     var html = "<h2>Documented versus measured (unprotected, 2 or more threads)</h2>\n"
     html += "<table class=\"verdicts\">\n<tr><th>subject</th><th>documented</th>"

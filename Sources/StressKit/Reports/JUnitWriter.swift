@@ -4,25 +4,21 @@ import Foundation
 /// per cell. A cell that fails the run is a `<failure>` (a protected wrapper that did not stay
 /// correct) or an `<error>` (a broken subject, a harness fault); an unprotected cell's findings
 /// are properties and system-out, never a failure, so they do not fail the build.
-package final class JUnitWriter: RunObserver {
+package final class JUnitWriter {
   private let file: ReportFile
-  private var plan: Plan?
 
   /// Opens the file now, so a bad path fails before any trial runs.
   package init(path: String) throws {
     file = try ReportFile(path: path, what: "JUnit XML")
   }
 
-  package func runStarted(_ plan: Plan) throws {
-    self.plan = plan
+  package func write(_ digest: RunDigest, name: String) throws {
+    try file.write(Self.render(digest, name: name))
   }
 
-  package func runFinished(_ cells: [CellStatistics]) throws {
-    try file.write(Self.render(cells, name: "stress \(plan?.suite ?? "run")"))
-  }
-
-  /// The JUnit document for `cells`, grouped by subject in first-seen order.
-  package static func render(_ cells: [CellStatistics], name: String) -> String {
+  /// The JUnit document for the digest's cells, grouped by subject in first-seen order.
+  package static func render(_ digest: RunDigest, name: String) -> String {
+    let cells = digest.cells
     func failures(_ cells: [CellStatistics]) -> Int {
       cells.filter { $0.failingTrials > 0 && !isError($0) }.count
     }
@@ -30,8 +26,8 @@ package final class JUnitWriter: RunObserver {
     func time(_ cells: [CellStatistics]) -> String {
       String(format: "%.3f", cells.map(\.seconds).reduce(0, +))
     }
-    let controls = ControlReading.readings(cells)
-    let verdicts = Dictionary(Verdict.from(cells).map { ($0.subject, $0) }) { a, _ in a }
+    let controls = digest.control
+    let verdicts = Dictionary(digest.verdicts.map { ($0.subject, $0) }) { a, _ in a }
     var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     xml +=
       "<testsuites name=\"\(Markup.escape(name))\" tests=\"\(cells.count)\" "

@@ -132,27 +132,19 @@ package struct SummaryDocument: Codable, Sendable, Equatable {
     package var disagreement: String?
   }
 
-  /// `mode` and `cores` describe the run for its recommendations; with a `plan`, they are the
-  /// plan's mode and this machine's cores unless given.
-  /// `readSharing` names the wrappers that let reads overlap.
-  package init(
-    cells: [CellStatistics], plan: Plan? = nil, results: String? = nil,
-    summary: String? = nil, mode: String? = nil, cores: Int? = nil,
-    readSharing: Set<String> = Catalog.standard.readSharingWrappers
-  ) {
-    run = plan.map {
+  /// `results` and `summary` are the files the run wrote, when it has just run.
+  package init(_ digest: RunDigest, results: String? = nil, summary: String? = nil) {
+    run = digest.context.run.map {
       Run(
-        runId: $0.runID, suite: $0.suite, mode: $0.mode.rawValue,
-        startedAt: ResultColumns.timestamp($0.startedAt), seed: $0.seed,
-        shard: $0.shard?.description, strategy: $0.strategy?.argument, results: results,
-        summary: summary)
+        runId: $0.runID, suite: $0.suite, mode: $0.mode, startedAt: $0.startedAt, seed: $0.seed,
+        shard: $0.shard, strategy: $0.strategy, results: results, summary: summary)
     }
-    control = ControlReading.readings(cells).values.sorted { $0.threads < $1.threads }.map {
+    control = digest.controlReadings.map {
       ControlEntry(
         threads: $0.threads, trials: $0.trials, caught: $0.caught, detectionRate: $0.rate,
         seesRaces: $0.seesRaces)
     }
-    self.cells = cells.filter { !$0.cell.isControl }.map { s in
+    self.cells = digest.measured.map { s in
       let c = s.cell
       let t = s.throughput.map {
         Throughput(
@@ -176,7 +168,7 @@ package struct SummaryDocument: Codable, Sendable, Equatable {
             detail: $0.result.detail)
         })
     }
-    verdicts = Verdict.from(cells).map {
+    verdicts = digest.verdicts.map {
       VerdictEntry(
         subject: $0.subject, documented: $0.documented.rawValue, sendable: $0.sendable,
         trials: $0.trials,
@@ -187,7 +179,7 @@ package struct SummaryDocument: Codable, Sendable, Equatable {
         inconclusive: $0.inconclusive, strategy: $0.strategy, measured: $0.measured,
         disagreement: $0.disagreement)
     }
-    wrapperComparison = WrapperComparison(cells).conditions.map { c in
+    wrapperComparison = digest.comparison.conditions.map { c in
       ComparisonEntry(
         subject: c.subject, threads: c.threads, readers: c.readers, readRatio: c.readRatio,
         best: c.best?.wrapper,
@@ -198,15 +190,13 @@ package struct SummaryDocument: Codable, Sendable, Equatable {
             indistinguishableFromBest: $0.indistinguishable)
         })
     }
-    recommendations = WrapperComparison(cells).recommendations(
-      mode: mode ?? plan?.mode.rawValue,
-      cores: cores ?? plan.map { _ in RunEnvironment.current.cpus })
-    sharedReads = SharedReads(cells, sharing: readSharing).map {
+    recommendations = digest.recommendations
+    sharedReads = digest.sharedReads.map {
       SharedReadsEntry(wrappers: $0.wrappers, subjects: $0.subjects, note: $0.text)
     }
-    trials = cells.map(\.trials).reduce(0, +)
-    failingTrials = cells.map(\.failingTrials).reduce(0, +)
-    passed = failingTrials == 0
+    trials = digest.trials
+    failingTrials = digest.failingTrials
+    passed = digest.passed
   }
 
   package func json() -> String { JSONOutput.encode(self) }

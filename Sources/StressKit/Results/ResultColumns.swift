@@ -82,8 +82,9 @@ package enum ResultColumns {
     ResultColumn("ops_per_sec", accepts: measure(upTo: opsPerSecondLimit)) { r, _, _ in
       r.result.opsPerSecond.map { String(format: "%.1f", $0) } ?? ""
     },
+    // Every digit the run had: a report of the file must say what the run said when it ended.
     ResultColumn("time_to_failure_ms", accepts: measure(upTo: 1e10)) { r, _, _ in
-      r.result.timeToFailureMs.map { String(format: "%.3f", $0) } ?? ""
+      r.result.timeToFailureMs.map(number) ?? ""
     },
     ResultColumn("tsan_reports", accepts: count) { r, _, _ in
       r.result.sanitizerReports.map(String.init) ?? ""

@@ -2,10 +2,9 @@
 /// to a temporary file beside it, renamed into place (`ReportFile`), so a full disk or a killed
 /// run never leaves half a summary. Its path is checked when the run starts, so a bad one fails
 /// before any trial.
-package final class SummaryCSVWriter: RunObserver {
+package final class SummaryCSVWriter {
   private let file: ReportFile
   private let environment: RunEnvironment
-  private var plan: Plan?
 
   package var path: String { file.path }
 
@@ -14,17 +13,11 @@ package final class SummaryCSVWriter: RunObserver {
     self.environment = environment
   }
 
-  package func runStarted(_ plan: Plan) throws {
-    self.plan = plan
-  }
-
-  package func runFinished(_ cells: [CellStatistics]) throws {
-    guard let plan else { return }
-    let controls = ControlReading.readings(cells)
+  package func write(_ digest: RunDigest, plan: Plan) throws {
     let rows =
       [SummaryColumns.header]
-      + cells.map {
-        SummaryColumns.row($0, plan: plan, environment: environment, controls: controls)
+      + digest.cells.map {
+        SummaryColumns.row($0, plan: plan, environment: environment, controls: digest.control)
       }
     try file.write(rows.map(CSV.line).joined())
   }

@@ -1,28 +1,18 @@
 import Foundation
-import StressKit
 
-/// The end-of-run console summary (also `stress report` without `--html`): outcomes and median
-/// throughput per cell, what is documented next to what was measured for `unprotected`, and
-/// what failed the run.
-struct RunSummary {
-  let cells: [CellStatistics]
-  /// The run's mode, for the commands that measure a recommendation again.
-  var mode: String?
-  /// The cores of the machine that ran it, where known.
-  var cores: Int?
-  /// The controlled strategy its model tests ran under (`--strategy`), nil for stress.
-  var strategy: String?
-  /// The wrappers that let reads overlap, for the note on read-only cells under them.
-  var readSharing = Catalog.standard.readSharingWrappers
+/// The end-of-run console summary, and `stress report`'s: outcomes and median throughput per
+/// cell, the wrappers ranked, what is documented next to what was measured for `unprotected`,
+/// and what failed the run. It words a `RunDigest` and computes nothing of its own.
+package struct SummaryText {
+  package let digest: RunDigest
 
-  /// The trials that fail the run (protected wrappers that failed, broken subjects).
-  var failingTrials: Int { cells.map(\.failingTrials).reduce(0, +) }
-  var trials: Int { cells.map(\.trials).reduce(0, +) }
+  package init(_ digest: RunDigest) {
+    self.digest = digest
+  }
 
   /// The tables, without the closing lines about files and the verdict.
-  func renderTables() -> String {
-    // The control is the run's measure of its power, shown with the verdicts, not a row.
-    let cells = self.cells.filter { !$0.cell.isControl }
+  package func renderTables() -> String {
+    let cells = digest.measured
     let threadCounts = Array(Set(cells.map(\.cell.threads))).sorted()
     // A row per subject and wrapper, a column per thread count.
     // A run that sweeps the read mix has a row per mix too.
@@ -36,30 +26,29 @@ struct RunSummary {
         return row.key + threadCounts.map { n in byThreads[n].map(text) ?? "-" }
       }
       let header = ["subject", "wrapper"] + (mixes ? ["mix"] : [])
-      return Table(header: header + threadCounts.map { "\($0) thr" }, rows: rows).render()
+      return TextTable(header: header + threadCounts.map { "\($0) thr" }, rows: rows).render()
     }
     var text = "\nRESULTS (outcomes over trials, median ops/s)\n"
     text += table(Self.cellText)
-    text += Self.scenariosText(cells)
-    if let shared = SharedReads(cells, sharing: readSharing) {
+    text += Self.scenariosText(digest.failingScenarios)
+    if let shared = digest.sharedReads {
       text += "\nREADS LEFT UNPROTECTED\n" + TextWrap.paragraph(shared.text, indent: "  ")
     }
     text += "\nTHROUGHPUT (median ops/s (min-max) ±99.9% CI; 1 thread: cost vs unprotected; "
     text += "more: scaling vs 1 thread; percentiles in the summary CSV)\n"
     text += table(Self.throughputText)
-    let comparison = WrapperComparison(cells)
-    text += Self.wrappersText(comparison)
-    let recommendations = comparison.recommendations(mode: mode, cores: cores)
+    text += Self.wrappersText(digest.comparison)
+    let recommendations = digest.recommendations
     if !recommendations.isEmpty {
       text += "\nRECOMMENDATIONS (computed from this run's numbers)\n"
       text += recommendations.map { "  \($0.subject): \($0.text)\n    \($0.command)\n" }.joined()
     }
-    let verdicts = Verdict.from(self.cells)
+    let verdicts = digest.verdicts
     text += Self.controlText(
-      ControlReading.readings(self.cells), verdicts: !verdicts.isEmpty, strategy: strategy)
+      digest.control, verdicts: !verdicts.isEmpty, strategy: digest.context.strategy)
     if !verdicts.isEmpty {
       text += "\nUNPROTECTED, 2 or more threads: documented vs measured\n"
-      text += Table(
+      text += TextTable(
         header: ["subject", "documented", "sendable", "measured", "note"],
         rows: verdicts.map {
           [$0.subject, $0.documented.rawValue, $0.sendableText, $0.measured, $0.disagreement ?? ""]
@@ -70,10 +59,7 @@ struct RunSummary {
   }
 
   /// Model tests' failing scenarios: the first of each cell, its table and replay command.
-  static func scenariosText(_ cells: [CellStatistics]) -> String {
-    let failing = cells.compactMap { s in
-      s.failureSamples.first { ScenarioTable.isFailure($0.result.detail) }
-    }
+  static func scenariosText(_ failing: [TrialRecord]) -> String {
     guard !failing.isEmpty else { return "" }
     var text = "\nFAILING SCENARIOS (model tests: the first failing trial of each cell, shrunk)\n"
     for r in failing {
@@ -83,9 +69,9 @@ struct RunSummary {
     return text
   }
 
-  func render(path: String, summaryPath: String) -> String {
+  package func render(path: String, summaryPath: String) -> String {
     var text = renderTables()
-    text += "\nWrote \(trials) trials to \(path) and a row per cell to \(summaryPath)\n"
+    text += "\nWrote \(digest.trials) trials to \(path) and a row per cell to \(summaryPath)\n"
     return text + renderVerdict()
   }
 
@@ -118,7 +104,7 @@ struct RunSummary {
 
   /// The positive control's line: how often it was caught at each thread count, and what a
   /// miss means for the verdicts.
-  static func controlText(
+  package static func controlText(
     _ readings: [Int: ControlReading], verdicts: Bool, strategy: String? = nil
   ) -> String {
     if readings.isEmpty, let strategy,
@@ -153,12 +139,13 @@ struct RunSummary {
   }
 
   /// PASS, or FAIL with the first failing trials.
-  func renderVerdict() -> String {
+  package func renderVerdict() -> String {
+    let failingTrials = digest.failingTrials
     guard failingTrials > 0 else {
       return "PASS: every protected wrapper stayed correct in every trial.\n"
     }
     var text = "FAIL: \(failingTrials) trial(s) failed the run:\n"
-    let samples = cells.flatMap(\.failingSamples)
+    let samples = digest.failingSamples
     for r in samples.prefix(10) {
       let broken = r.brokenExpectation.map { " (breaks the expectation: \($0))" } ?? ""
       // A model test's table is under FAILING SCENARIOS: its headline is enough here.

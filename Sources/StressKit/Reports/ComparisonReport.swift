@@ -1,13 +1,21 @@
 import Foundation
-import StressKit
 
 /// A `Comparison` rendered for a terminal, a CI summary page (markdown) or a script (JSON),
 /// with what changed under the runs (`EnvironmentNews`) first.
-struct ComparisonReport {
+package struct ComparisonReport {
   let comparison: Comparison
   let news: EnvironmentNews
   let baseline: ResultsFile
   let current: ResultsFile
+
+  package init(
+    comparison: Comparison, news: EnvironmentNews, baseline: ResultsFile, current: ResultsFile
+  ) {
+    self.comparison = comparison
+    self.news = news
+    self.baseline = baseline
+    self.current = current
+  }
 
   /// The sections, in the order a reader wants them.
   static let sections: [(Comparison.Kind, String)] = [
@@ -81,7 +89,7 @@ struct ComparisonReport {
     return lines
   }
 
-  func text() -> String {
+  package func text() -> String {
     var text = ""
     if !newsLines.isEmpty { text += "NEWS: " + newsLines.joined(separator: "\n") + "\n\n" }
     text += "Baseline: \(baseline.path) (\(baseline.overview))\n"
@@ -104,7 +112,7 @@ struct ComparisonReport {
     return text + verdict + "\n"
   }
 
-  func markdown() -> String {
+  package func markdown() -> String {
     var text = "## stress compare: \(verdict)\n\n"
     if !news.differences.isEmpty {
       text += "### News: \(cell(newsLines[0]))\n\n"
@@ -142,7 +150,7 @@ struct ComparisonReport {
       + "\nUnchanged within the threshold: \(Set(entries(.unchanged).map(\.key)).count) cells.\n"
   }
 
-  func json() -> String {
+  package func json() -> String {
     JSONOutput.encode(
       Document(
         baseline: baseline.path, current: current.path, threshold: comparison.threshold,

@@ -1,7 +1,7 @@
 /// Words filled into lines of at most a given width (a longer word gets a line of its own):
 /// help text and the summary's notes.
-enum TextWrap {
-  static func lines(_ text: String, width: Int) -> [String] {
+package enum TextWrap {
+  package static func lines(_ text: String, width: Int) -> [String] {
     var lines: [String] = []
     var line = ""
     for word in text.split(separator: " ") {
@@ -16,7 +16,7 @@ enum TextWrap {
   }
 
   /// `text` filled to 100 columns, each line after `indent`.
-  static func paragraph(_ text: String, indent: String) -> String {
+  package static func paragraph(_ text: String, indent: String) -> String {
     lines(text, width: 100 - indent.count).map { indent + $0 + "\n" }.joined()
   }
 }

@@ -1,9 +1,14 @@
 /// A plain-text table with left-aligned columns, two spaces apart.
-struct Table {
-  var header: [String]
-  var rows: [[String]]
+package struct TextTable {
+  package var header: [String]
+  package var rows: [[String]]
 
-  func render() -> String {
+  package init(header: [String], rows: [[String]]) {
+    self.header = header
+    self.rows = rows
+  }
+
+  package func render() -> String {
     let all = [header] + rows
     let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
     return all.map { row in
