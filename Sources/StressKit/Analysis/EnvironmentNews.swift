@@ -14,8 +14,8 @@ package struct EnvironmentNews: Sendable, Equatable {
     /// `Verdict.finding` in each run: "unsafe", "no failure seen", "inconclusive".
     package var was: String
     package var now: String
-    /// The current run's verdict in full.
-    package var measured: String
+    /// The current run's verdict.
+    package var verdict: Verdict
   }
 
   package var differences: [Difference]
@@ -43,31 +43,7 @@ package struct EnvironmentNews: Sendable, Equatable {
       guard let was = old[verdict.subject], was.finding != verdict.finding else { return nil }
       return VerdictChange(
         subject: verdict.subject, was: was.finding, now: verdict.finding,
-        measured: verdict.measured)
+        verdict: verdict)
     }
-  }
-
-  /// "the toolchain", "the toolchain and the CPU count".
-  package var whatChanged: String {
-    let names = differences.map { "the \($0.name)" }
-    return names.count <= 1
-      ? names.joined()
-      : names.dropLast().joined(separator: ", ") + " and " + names.last!
-  }
-
-  /// "the toolchain changed this verdict:", "the toolchain and the OS changed these verdicts:".
-  package var heading: String {
-    let plural = verdictChanges.count == 1 ? "this verdict" : "these verdicts"
-    return "\(whatChanged) changed \(plural):"
-  }
-
-  /// "toolchain swift-6.3.1 -> swift-6.4; CPU count 2 -> 4".
-  package var summary: String {
-    differences.map { "\($0.name) \($0.baseline) -> \($0.current)" }.joined(separator: "; ")
-  }
-
-  /// "dateformatter-mutating unsafe -> no failure seen".
-  package static func line(_ change: VerdictChange) -> String {
-    "\(change.subject) \(change.was) -> \(change.now)"
   }
 }

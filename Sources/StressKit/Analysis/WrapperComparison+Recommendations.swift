@@ -1,20 +1,5 @@
 import Foundation
 
-/// A sentence on which wrapper to use, computed from a run's numbers, with the command that
-/// measures it again. None is ever written by hand: where the trials do not separate the
-/// wrappers (`WrapperComparison.Entry.separated`), there is none.
-package struct Recommendation: Sendable, Equatable, Codable {
-  package var subject: String
-  package var text: String
-  package var command: String
-
-  package init(subject: String, text: String, command: String) {
-    self.subject = subject
-    self.text = text
-    self.command = command
-  }
-}
-
 extension WrapperComparison {
   /// Per subject and read mix, over its thread counts: the fastest correct protected wrapper
   /// when it is clearly ahead of the next at every one, and where the fastest changes between
@@ -35,13 +20,12 @@ extension WrapperComparison {
         return (c, correct[0], correct[1])
       }
       let head = ordered[0]
-      let subject = head.subject
-      let mix = "\(Formatting.percent(head.readRatio)) reads"
-      func command(_ wrappers: [String], _ threads: [Int]) -> String {
-        "stress run --subjects \(subject) --wrappers \(wrappers.joined(separator: ","))"
-          + " --threads \(threads.map(String.init).joined(separator: ","))"
-          + " --read-ratio \(ResultColumns.number(head.readRatio))"
-          + (mode.map { " --mode \($0)" } ?? "")
+      func recommend(_ finding: Recommendation.Finding, _ wrappers: [String], _ threads: [Int])
+        -> Recommendation
+      {
+        Recommendation(
+          subject: head.subject, readRatio: head.readRatio, finding: finding,
+          wrappers: wrappers, threads: threads, mode: mode)
       }
       let winners = Set(leads.map(\.best.wrapper))
       if winners.count == 1 && leads.count == ordered.count && leads.count >= 2,
@@ -49,15 +33,13 @@ extension WrapperComparison {
       {
         let ratios = leads.map { $0.best.median! / $0.next.median! }
         found.append(
-          Recommendation(
-            subject: subject,
-            text: "\(first.best.wrapper) is the fastest correct wrapper at every thread count "
-              + "measured (\(ordered.first!.threads) to \(ordered.last!.threads)) at \(mix): "
-              + String(format: "%.2gx to %.2gx", ratios.min()!, ratios.max()!)
-              + " the next one",
-            command: command(
-              [first.best.wrapper] + Array(Set(leads.map(\.next.wrapper))).sorted(),
-              ordered.map(\.threads))))
+          recommend(
+            .fastestEverywhere(
+              wrapper: first.best.wrapper,
+              threads: ordered.first!.threads...ordered.last!.threads,
+              ratios: ratios.min()!...ratios.max()!),
+            [first.best.wrapper] + Array(Set(leads.map(\.next.wrapper))).sorted(),
+            ordered.map(\.threads)))
         continue
       }
       // Where the best changes between neighbouring thread counts, and the two wrappers are
@@ -69,19 +51,15 @@ extension WrapperComparison {
           x.separated(from: yBefore), y.separated(from: xAfter),
           let a = y.median, let b = xAfter.median, let c = x.median, let d = yBefore.median
         else { continue }
-        let outnumber =
-          cores.map { before.threads <= $0 && after.threads > $0 } == true
-          ? ", once threads outnumber the \(cores!) cores" : ""
+        let outnumbered = cores.flatMap { before.threads <= $0 && after.threads > $0 ? $0 : nil }
         found.append(
-          Recommendation(
-            subject: subject,
-            text:
-              "\(y.wrapper) beats \(x.wrapper) from \(after.threads) threads at \(mix)\(outnumber): "
-              + "\(Formatting.compact(a)) against \(Formatting.compact(b)) ops/s; at "
-              + "\(before.threads) thread\(before.threads == 1 ? "" : "s") \(x.wrapper) led, "
-              + "\(Formatting.compact(c)) against "
-              + "\(Formatting.compact(d))",
-            command: command([x.wrapper, y.wrapper], [before.threads, after.threads])))
+          recommend(
+            .overtakes(
+              Recommendation.Overtaking(
+                winner: y.wrapper, loser: x.wrapper, before: before.threads,
+                after: after.threads, winnerAfter: a, loserAfter: b, loserBefore: c,
+                winnerBefore: d, outnumberedCores: outnumbered)),
+            [x.wrapper, y.wrapper], [before.threads, after.threads]))
       }
     }
     return found

@@ -22,11 +22,6 @@ package struct ControlReading: Sendable, Equatable {
   /// Whether the run could have seen a race like the control's at these conditions.
   package var seesRaces: Bool { trials > 0 && rate >= Self.minimumRate }
 
-  /// "caught in 70 of 72 trials at 2 threads".
-  package var text: String {
-    "caught in \(caught) of \(trials) trial\(trials == 1 ? "" : "s") at \(threads) threads"
-  }
-
   /// One reading per thread count the control ran at, from the control's cells among `cells`.
   package static func readings(_ cells: [CellStatistics]) -> [Int: ControlReading] {
     var readings: [Int: ControlReading] = [:]

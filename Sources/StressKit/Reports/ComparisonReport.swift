@@ -124,7 +124,7 @@ package struct ComparisonReport {
         for change in news.verdictChanges {
           text +=
             "| \(cell(change.subject)) | \(change.was) | \(change.now) | "
-            + "\(cell(change.measured)) |\n"
+            + "\(cell(change.verdict.measured)) |\n"
         }
         text += "\n"
       }
@@ -171,7 +171,7 @@ package struct ComparisonReport {
           heading: news.differences.isEmpty ? nil : news.heading,
           verdictChanges: news.verdictChanges.map {
             Document.VerdictChange(
-              subject: $0.subject, baseline: $0.was, current: $0.now, measured: $0.measured)
+              subject: $0.subject, baseline: $0.was, current: $0.now, measured: $0.verdict.measured)
           }),
         groups: comparison.groups.map {
           Document.Group(

@@ -12,7 +12,7 @@ package struct SummaryDocument: Codable, Sendable, Equatable {
   /// Per subject and condition, the wrappers ranked (see `WrapperComparison`).
   package var wrapperComparison: [ComparisonEntry]
   /// Which wrapper to use, as sentences computed from the run (see `Recommendation`).
-  package var recommendations: [Recommendation]
+  package var recommendations: [RecommendationEntry]
   /// Read-only cells run under a wrapper that lets reads overlap (`SharedReads`), if any.
   package var sharedReads: SharedReadsEntry?
   package var trials: Int
@@ -93,6 +93,12 @@ package struct SummaryDocument: Codable, Sendable, Equatable {
     package var ratioToBest: Double?
     package var failed: Bool
     package var indistinguishableFromBest: Bool?
+  }
+
+  package struct RecommendationEntry: Codable, Sendable, Equatable {
+    package var subject: String
+    package var text: String
+    package var command: String
   }
 
   package struct SharedReadsEntry: Codable, Sendable, Equatable {
@@ -190,7 +196,9 @@ package struct SummaryDocument: Codable, Sendable, Equatable {
             indistinguishableFromBest: $0.indistinguishable)
         })
     }
-    recommendations = digest.recommendations
+    recommendations = digest.recommendations.map {
+      RecommendationEntry(subject: $0.subject, text: $0.text, command: $0.command)
+    }
     sharedReads = digest.sharedReads.map {
       SharedReadsEntry(wrappers: $0.wrappers, subjects: $0.subjects, note: $0.text)
     }
