@@ -18,12 +18,16 @@ let package = Package(
   targets: [
     // The engine: plans, workers, wrappers, results. No command-line code.
     .target(name: "StressKit", dependencies: ["CStressPlatform"]),
+    // What a run's cells mean and how they read, above the engine: verdicts, comparisons,
+    // every renderer and its wording, and the run session that writes them. The engine cannot
+    // import it (the build graph forbids the cycle); it builds beside FoundationSubjects.
+    .target(name: "StressReports", dependencies: ["StressKit"]),
     // The C library calls Swift cannot make (variadic ones, such as prctl).
     .target(name: "CStressPlatform"),
     // The catalog of Foundation subjects, written against StressKit's public protocols.
     .target(name: "FoundationSubjects", dependencies: ["StressKit"]),
     // Argument parsing, help, console output: the `stress` command as a library entry point.
-    .target(name: "StressCLI", dependencies: ["StressKit"]),
+    .target(name: "StressCLI", dependencies: ["StressKit", "StressReports"]),
     .executableTarget(name: "stress", dependencies: ["StressCLI", "FoundationSubjects"]),
     // Model tests checked from Swift Testing (the toolchain's): kept out of the engine, so the
     // `stress` executable does not link the testing library.
@@ -38,11 +42,15 @@ let package = Package(
     .target(name: "StressTestSupport", dependencies: ["StressKit"], path: "Tests/Support"),
     .testTarget(
       name: "StressKitTests",
-      dependencies: ["StressKit", "FoundationSubjects", "StressTestSupport", "StressTesting"]
+      dependencies: [
+        "StressKit", "StressReports", "FoundationSubjects", "StressTestSupport", "StressTesting",
+      ]
     ),
     .testTarget(
       name: "StressCLITests",
-      dependencies: ["StressCLI", "FoundationSubjects", "stress", "StressTestSupport"],
+      dependencies: [
+        "StressCLI", "StressReports", "FoundationSubjects", "stress", "StressTestSupport",
+      ],
       // Read from the source tree by the tests, re-recorded there: not bundled resources.
       exclude: ["Golden"]),
   ],

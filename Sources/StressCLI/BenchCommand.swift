@@ -1,5 +1,6 @@
 import Foundation
 import StressKit
+import StressReports
 
 /// `stress bench`: the harness measured against bare loops, its detection power against the
 /// tutorials' dispatch-apply loop, and the cost of its processes, all in one run.

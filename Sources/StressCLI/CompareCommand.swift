@@ -1,5 +1,6 @@
 import Foundation
 import StressKit
+import StressReports
 
 /// `stress compare`: a baseline run against a current one, for the nightly job.
 struct CompareCommand: Subcommand {

@@ -1,4 +1,5 @@
 import StressKit
+import StressReports
 import Synchronization
 
 /// Where the command writes: stdout for results and help, stderr for progress and errors.

@@ -1,4 +1,5 @@
 import StressKit
+import StressReports
 
 /// Progress on stderr. On a terminal, a live status line (cells done / total, the cell running,
 /// its trial, failures so far, ETA) redrawn in place, with a line kept per finished cell; to a

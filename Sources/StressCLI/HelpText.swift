@@ -1,4 +1,5 @@
 import StressKit
+import StressReports
 
 /// Help in swift-argument-parser's shape: OVERVIEW, USAGE, OPTIONS, SUBCOMMANDS.
 enum HelpText {

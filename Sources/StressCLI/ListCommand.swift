@@ -1,4 +1,5 @@
 import StressKit
+import StressReports
 
 /// `stress list`: subjects (with what is documented), wrappers, and suites.
 struct ListCommand: Subcommand {

@@ -1,4 +1,5 @@
 import StressKit
+import StressReports
 
 /// `stress list --format json`: the catalog and the suites, for scripts.
 struct Listing: Encodable {

@@ -1,4 +1,5 @@
 import StressKit
+import StressReports
 
 /// `stress merge`: join the trial CSVs of shards (or of runs on disjoint cells) into one.
 struct MergeCommand: Subcommand {

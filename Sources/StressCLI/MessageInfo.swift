@@ -1,4 +1,5 @@
 import StressKit
+import StressReports
 
 /// An error as the command line shows it, decided in one place (swift-argument-parser's
 /// `MessageInfo`): the `Error:` line, the usage hint where it helps, and the exit code.

@@ -1,4 +1,5 @@
 import StressKit
+import StressReports
 
 /// A command line read against a command's option table into its arguments struct.
 enum OptionParser {

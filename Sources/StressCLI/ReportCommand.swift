@@ -1,5 +1,6 @@
 import Foundation
 import StressKit
+import StressReports
 
 /// `stress report`: results files read back as the end-of-run summary, as JSON, or as one
 /// self-contained HTML page with charts.

@@ -1,4 +1,5 @@
 import StressKit
+import StressReports
 
 /// Results files named on a command line (`report`, `compare`, `merge`, `verdicts`), loaded
 /// through the one loader: the first that cannot be used stops the command (exit 2).

@@ -1,4 +1,5 @@
 import StressKit
+import StressReports
 
 // MARK: - The run's options, declared once
 

@@ -1,4 +1,5 @@
 import StressKit
+import StressReports
 
 /// The `stress` command line, as a library: the `stress` executable calls it with the
 /// Foundation catalog, and a package that stresses its own types calls it with its own.

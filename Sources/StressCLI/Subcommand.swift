@@ -1,4 +1,5 @@
 import StressKit
+import StressReports
 
 /// What every `stress` subcommand has: a name, help, its option table, and a console to print on.
 protocol Subcommand {

@@ -1,4 +1,5 @@
 import StressKit
+import StressReports
 
 /// `stress trend`: several nights of the same plan, night by night, per cell and per subject.
 struct TrendCommand: Subcommand {

@@ -1,5 +1,6 @@
 import Foundation
 import StressKit
+import StressReports
 
 /// How an option's text becomes a typed value, and what the error says when it cannot:
 /// `Invalid value '<text>' for '--<name>': expected <expected>.`, with a "did you mean" among

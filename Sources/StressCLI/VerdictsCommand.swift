@@ -1,4 +1,5 @@
 import StressKit
+import StressReports
 
 /// `stress verdicts`: per subject, what is documented, whether the type is Sendable, and what
 /// its unprotected trials showed, from results files.

@@ -37,7 +37,8 @@ import Testing
   // ScheduleStrategy, ExplorationResult and ModelTest.explore: 45), which users' types adopt.
   // StressTesting is `ModelTest.check()`, under stress and under the controlled scheduler.
   @Test(arguments: [
-    ("StressKit", 234), ("StressCLI", 10), ("FoundationSubjects", 3), ("StressTesting", 2),
+    ("StressKit", 234), ("StressReports", 0), ("StressCLI", 10), ("FoundationSubjects", 3),
+    ("StressTesting", 2),
   ])
   func theSurfaceIsSmallAndDocumented(module: String, ceiling: Int) throws {
     let declarations = try publicDeclarations(in: module)

@@ -1,5 +1,6 @@
 import Foundation
 import StressKit
+import StressReports
 import StressTestSupport
 import Testing
 

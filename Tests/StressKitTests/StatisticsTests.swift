@@ -1,3 +1,4 @@
+import StressReports
 import StressTestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import StressKit
+import StressReports
 import StressTestSupport
 import Testing
 

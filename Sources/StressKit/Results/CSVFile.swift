@@ -7,6 +7,10 @@ package final class CSVFile {
 
   package struct WriteError: Error, CustomStringConvertible {
     package var description: String
+
+    package init(description: String) {
+      self.description = description
+    }
   }
 
   /// Creates (or truncates) the file; `what` names its contents in error messages. With

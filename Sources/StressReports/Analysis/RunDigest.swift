@@ -1,0 +1,130 @@
+import StressKit
+
+/// What a run's reports say, computed once from its cells, whether they come from a run that
+/// just ended or from CSV files read back: the verdicts, the positive control, the wrapper
+/// comparison and its recommendations, the failing scenarios and the shared reads. Every
+/// renderer (the console summary, JSON, HTML, JUnit, the summary CSV) reads this value, so
+/// none can weigh a verdict or rank a wrapper its own way, and `stress report` of a run's
+/// files says what the run said when it ended.
+package struct RunDigest: Sendable {
+  /// What is known of the run beyond its cells: from its plan when it has just run, from the
+  /// columns its files agree on when they are read back.
+  package struct Context: Sendable, Equatable {
+    /// The run's mode and its machine's cores, for the recommendations' commands and wording.
+    package var mode: String?
+    package var cores: Int?
+    /// The controlled scheduler's strategy (`--strategy`); nil for a stress run.
+    package var strategy: String?
+    /// The wrappers that let reads overlap, for the note on read-only cells under them.
+    package var readSharing: Set<String>
+    /// Which run this is, when it is one run (not shards of several, nor files of different
+    /// runs).
+    package var run: Identity?
+
+    package init(
+      mode: String? = nil, cores: Int? = nil, strategy: String? = nil,
+      readSharing: Set<String> = Catalog.standard.readSharingWrappers, run: Identity? = nil
+    ) {
+      self.mode = mode
+      self.cores = cores
+      self.strategy = strategy
+      self.readSharing = readSharing
+      self.run = run
+    }
+  }
+
+  /// The columns that name a run: the same in every row it wrote.
+  package struct Identity: Sendable, Equatable {
+    package var runID: String
+    package var suite: String
+    package var mode: String
+    package var startedAt: String
+    package var seed: UInt64
+    package var shard: String?
+    package var strategy: String?
+  }
+
+  /// Every cell, the positive control's included, in the order they ran.
+  package let cells: [CellStatistics]
+  package let context: Context
+  /// The cells the tables show: the control is shown with the verdicts, not as a row.
+  package let measured: [CellStatistics]
+  /// The positive control at each thread count it ran at; empty without one.
+  package let control: [Int: ControlReading]
+  /// One per subject with unprotected cells at 2 or more threads.
+  package let verdicts: [Verdict]
+  package let comparison: WrapperComparison
+  package let recommendations: [Recommendation]
+  /// Model tests' failing scenarios: the first failing trial of each cell whose detail is a
+  /// shrunk scenario.
+  package let failingScenarios: [TrialRecord]
+  package let sharedReads: SharedReads?
+  package let trials: Int
+  /// The trials that fail the run (protected wrappers that failed, broken subjects).
+  package let failingTrials: Int
+
+  package init(_ cells: [CellStatistics], context: Context = Context()) {
+    self.cells = cells
+    self.context = context
+    measured = cells.filter { !$0.cell.isControl }
+    control = ControlReading.readings(cells)
+    verdicts = Verdict.from(cells, readings: control)
+    comparison = WrapperComparison(cells)
+    recommendations = comparison.recommendations(mode: context.mode, cores: context.cores)
+    failingScenarios = measured.compactMap { s in
+      s.failureSamples.first { ScenarioTable.isFailure($0.result.detail) }
+    }
+    sharedReads = SharedReads(cells, sharing: context.readSharing)
+    trials = cells.map(\.trials).reduce(0, +)
+    failingTrials = cells.map(\.failingTrials).reduce(0, +)
+  }
+
+  package var passed: Bool { failingTrials == 0 }
+
+  /// The first failing trials, for the closing verdict.
+  package var failingSamples: [TrialRecord] { cells.flatMap(\.failingSamples) }
+
+  /// The control's readings by thread count, fewest threads first.
+  package var controlReadings: [ControlReading] {
+    control.values.sorted { $0.threads < $1.threads }
+  }
+}
+
+extension RunDigest.Context {
+  /// A run that has just ended: its plan's mode and strategy, and its machine's cores.
+  package init(
+    plan: Plan, readSharing: Set<String>, environment: RunEnvironment = .current
+  ) {
+    self.init(
+      mode: plan.mode.rawValue, cores: environment.cpus,
+      strategy: plan.strategy?.argument, readSharing: readSharing,
+      run: RunDigest.Identity(
+        runID: plan.runID, suite: plan.suite, mode: plan.mode.rawValue,
+        startedAt: ResultColumns.timestamp(plan.startedAt), seed: plan.seed,
+        shard: plan.shard?.description, strategy: plan.strategy?.argument))
+  }
+
+  /// Files read back: what every row of every file agrees on, and nothing where they differ
+  /// (shards of one run share all but the shard; files of different runs share less).
+  package init(files: [ResultsFile], readSharing: Set<String>) {
+    func shared(_ column: String) -> String? {
+      let values = Set(files.flatMap { $0.values(column) })
+      return values.count == 1 ? values.first : nil
+    }
+    // "stress" is the strategy column's word for a run that did not explore schedules.
+    let strategy = shared("strategy").flatMap { $0 == "stress" ? nil : $0 }
+    var run: RunDigest.Identity?
+    if let runID = shared("run_id"), !runID.isEmpty, let suite = shared("suite"),
+      let mode = shared("mode"), let startedAt = shared("started_at"),
+      let seed = shared("run_seed").flatMap({ UInt64($0) })
+    {
+      let shard = shared("shard")
+      run = RunDigest.Identity(
+        runID: runID, suite: suite, mode: mode, startedAt: startedAt, seed: seed,
+        shard: shard?.isEmpty == false ? shard : nil, strategy: strategy)
+    }
+    self.init(
+      mode: shared("mode"), cores: shared("cpus").flatMap { Int($0) }, strategy: strategy,
+      readSharing: readSharing, run: run)
+  }
+}

@@ -1,0 +1,85 @@
+import StressKit
+
+/// What a subject's unprotected trials at 2 or more threads showed, next to what is documented.
+/// A race needs company, so single-threaded trials say nothing here; protected wrappers are the
+/// fix, not the type.
+///
+/// "No failure seen" is weighed by the run's power: trials at a thread count where the positive
+/// control was mostly missed (`ControlReading.seesRaces`) could not have seen a race like the
+/// control's, so they do not count towards the bound; with none left, the verdict is
+/// inconclusive.
+package struct Verdict: Sendable, Equatable {
+  package var subject: String
+  package var documented: DocumentedSafety
+  /// Whether the type is `Sendable` in the toolchain that built the subject; nil if unstated.
+  package var sendable: Bool?
+  package var trials: Int
+  /// Trials that ended corrupt, crashed or hung, by outcome.
+  package var failures: [Outcome: Int]
+  /// The positive control at each thread count the subject's trials ran at, where it ran;
+  /// empty when the run had no control (`--no-control`, an earlier file).
+  package var controls: [ControlReading] = []
+  /// Trials at thread counts where the control was caught often enough: those a "no failure
+  /// seen" can rest on. All trials when there was no control.
+  package var poweredTrials: Int
+  /// Trials left out of that count because some of their histories' checks ran out of time
+  /// (`TrialResult.leftUnchecked`): they passed nothing.
+  package var uncheckedTrials = 0
+  /// The thread counts those powered trials ran at, and the operations they ran: a bound
+  /// that rests on one thread count, or on few operations, says so.
+  package var poweredThreads: [Int] = []
+  package var poweredOperations = 0
+  /// The controlled scheduler's strategy, when the subject's trials explored schedules
+  /// (`Cell.strategy`): then its operations are schedules, and no control applies.
+  package var strategy: String?
+
+  package var failed: Int { failures.values.reduce(0, +) }
+
+  /// One verdict per subject with unprotected cells at 2 or more threads, in first-seen order.
+  /// `readings` are the control's over the same cells, when already read.
+  package static func from(
+    _ cells: [CellStatistics], readings: [Int: ControlReading]? = nil
+  ) -> [Verdict] {
+    let readings = readings ?? ControlReading.readings(cells)
+    let racing = cells.filter { !$0.cell.isProtected && $0.cell.threads > 1 && !$0.cell.isControl }
+    return racing.groupedInOrder(by: \.cell.subject).map { subject, group in
+      var failures: [Outcome: Int] = [:]
+      for s in group {
+        for outcome in [Outcome.corrupt, .crash, .hang] {
+          if let n = s.counts[outcome], n > 0 { failures[outcome, default: 0] += n }
+        }
+      }
+      let cell = group[0].cell
+      let threads = Set(group.map(\.cell.threads)).sorted()
+      let powered = group.filter { s in
+        readings.isEmpty || readings[s.cell.threads]?.seesRaces == true
+      }
+      return Verdict(
+        subject: subject, documented: cell.documented, sendable: cell.sendable,
+        trials: group.map(\.trials).reduce(0, +), failures: failures,
+        controls: threads.compactMap { readings[$0] },
+        poweredTrials: powered.map { $0.trials - $0.uncheckedTrials }.reduce(0, +),
+        uncheckedTrials: powered.map(\.uncheckedTrials).reduce(0, +),
+        poweredThreads: Set(powered.filter { $0.trials > $0.uncheckedTrials }.map(\.cell.threads))
+          .sorted(),
+        poweredOperations: powered.map { $0.operations - $0.uncheckedOperations }.reduce(0, +),
+        strategy: cell.strategy)
+    }
+  }
+
+  /// No failure seen, but the control was mostly missed wherever this subject ran: the run
+  /// could not have seen a race like the control's.
+  package var inconclusive: Bool { failed == 0 && trials > 0 && poweredTrials == 0 }
+
+  /// The rule of three over the trials the run had the power for: with no failure in n
+  /// independent trials, the per-trial failure rate is below 3/n with 95% confidence.
+  package var upperBound95: Double? {
+    failed == 0 && poweredTrials > 0 ? min(1, 3 / Double(poweredTrials)) : nil
+  }
+
+  /// The verdict in two words, to tell whether it changed between runs: "unsafe", "no failure
+  /// seen" or "inconclusive".
+  package var finding: String {
+    failed > 0 ? "unsafe" : inconclusive ? "inconclusive" : "no failure seen"
+  }
+}

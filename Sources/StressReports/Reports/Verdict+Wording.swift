@@ -1,0 +1,76 @@
+import StressKit
+
+// The words of a value Analysis computes: Analysis returns values, Reports words them.
+
+extension Verdict {
+  /// "unsafe" when any trial failed; otherwise no verdict beyond the bound.
+  package var measured: String {
+    if failed > 0 {
+      let kinds = [Outcome.crash, .hang, .corrupt].compactMap { o in
+        failures[o].map { "\(o.rawValue) \($0)" }
+      }
+      return "unsafe: \(failed) of \(trials) trials failed (\(kinds.joined(separator: ", ")))"
+    }
+    let blind = controls.filter { !$0.seesRaces }
+    let unchecked =
+      "\(uncheckedTrials) trial\(uncheckedTrials == 1 ? "" : "s") left histories unchecked: "
+      + "their \(TrialResult.uncheckedWords) time"
+    if inconclusive {
+      var why: [String] = []
+      if !blind.isEmpty {
+        why.append(
+          "the positive control was \(Self.list(blind)): the run could not have seen a race like it"
+        )
+      }
+      if uncheckedTrials > 0 { why.append(unchecked) }
+      return "inconclusive: no failure seen in \(trials) trials, but "
+        + why.joined(separator: "; and ")
+    }
+    let bound = upperBound95.map { String(format: "%.3g", $0 * 100) } ?? "100"
+    // Under a strategy a trial's operations are its schedules: the count says how far it saw.
+    let explored = strategy.map { " of --strategy \($0), \(poweredOperations) schedules in all" }
+    var text =
+      "no failure seen in \(poweredTrials) trials\(explored ?? "") (failure rate < \(bound)% per "
+      + "trial, 95%"
+    if controls.isEmpty, let strategy,
+      ScheduleStrategy(argument: strategy)?.isDeterministic == true
+    {
+      // A search has no control: its power is its bound, which each trial's detail states.
+      text += "; no positive control: a bounded search's power is its bound)"
+    } else if controls.isEmpty {
+      text += "; no positive control ran)"
+    } else {
+      let seen = controls.filter(\.seesRaces)
+      let caught = seen.map(\.caught).reduce(0, +)
+      let ran = seen.map(\.trials).reduce(0, +)
+      text += "; the positive control was caught in \(caught) of \(ran) trials)"
+    }
+    let blindTrials = trials - poweredTrials - uncheckedTrials
+    if !blind.isEmpty && blindTrials > 0 {
+      text += "; \(blindTrials) trials not counted: the control was \(Self.list(blind))"
+    }
+    if uncheckedTrials > 0 { text += "; not counted: \(unchecked)" }
+    return text
+  }
+
+  /// "caught in 1 of 6 trials at 8 threads, and 0 of 6 at 16".
+  private static func list(_ readings: [ControlReading]) -> String {
+    readings.map(\.text).joined(separator: ", and ")
+  }
+
+  /// Where documentation and measurement disagree; both directions are findings. (A
+  /// `Sendable` conformance is shown beside, not judged: a Sendable value in a shared `var`
+  /// still races on the variable.)
+  package var disagreement: String? {
+    switch (documented, failed > 0) {
+    case (.safe, true): "documented safe, but failed here"
+    case (.unsafe, false) where !inconclusive: "documented unsafe, but no failure reproduced here"
+    default: nil
+    }
+  }
+
+  /// "yes", "no" or "?" for a table.
+  package var sendableText: String {
+    sendable.map { $0 ? "yes" : "no" } ?? "?"
+  }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import StressTestSupport
+import Testing
+
+/// The targets follow the data: the engine, then what its cells mean and how they read, then
+/// the command line. SwiftPM refuses a cycle between declared dependencies, but a file may
+/// still import a module its target does not declare and build by luck of the build order;
+/// this holds every import of the package's own modules to the flow.
+@Suite struct ModuleGraphTests {
+  /// What each target may import of this package's modules. The catalog is written against
+  /// the public API as a user's would be, so it sees the engine only.
+  static let allowed: [String: Set<String>] = [
+    "CStressPlatform": [],
+    "StressKit": ["CStressPlatform"],
+    "StressReports": ["StressKit"],
+    "FoundationSubjects": ["StressKit"],
+    "StressTesting": ["StressKit"],
+    "StressCLI": ["StressKit", "StressReports"],
+    "stress": ["StressCLI", "FoundationSubjects"],
+  ]
+
+  /// Each import of one of the package's modules in the sources under `root` (a target's
+  /// folder), as (file, module).
+  static func imports(in root: String) throws -> [(file: String, module: String)] {
+    let files = try FileManager.default.subpathsOfDirectory(atPath: root)
+    return try files.sorted().filter { $0.hasSuffix(".swift") }.flatMap { file in
+      try String(contentsOfFile: "\(root)/\(file)", encoding: .utf8)
+        .split(separator: "\n").compactMap { line -> (String, String)? in
+          // `import X`, `@testable import X`, `@_exported import X`, `import struct X.Y`.
+          let words = line.split(separator: " ").map(String.init)
+          guard let at = words.firstIndex(of: "import"),
+            words[..<at].allSatisfy({ $0.hasPrefix("@") })
+          else { return nil }
+          let rest = words[(at + 1)...].drop { ["struct", "class", "enum", "func"].contains($0) }
+          guard let name = rest.first?.split(separator: ".").first.map(String.init),
+            allowed[name] != nil
+          else { return nil }
+          return ("\(root)/\(file)", name)
+        }
+    }
+  }
+
+  @Test func everyTargetIsListed() throws {
+    let targets = try FileManager.default.contentsOfDirectory(atPath: "Sources")
+      .filter { !$0.hasPrefix(".") }
+    #expect(Set(targets) == Set(Self.allowed.keys))
+  }
+
+  @Test(arguments: allowed.keys.sorted())
+  func importsFollowTheFlow(target: String) throws {
+    let against = try Self.imports(in: "Sources/\(target)").filter {
+      $0.module != target && !Self.allowed[target]!.contains($0.module)
+    }
+    #expect(against.map { "\($0.file) imports \($0.module)" } == [])
+  }
+
+  /// The reader finds each form of import, so an import against the flow cannot hide.
+  @Test func everyFormOfImportIsRead() throws {
+    let directory = try TestDirectory.make("module-graph").path
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let text = """
+      import Foundation
+      import StressKit
+      @testable import StressReports
+      import struct StressCLI.StressCommand
+      // import FoundationSubjects
+      let note = "import stress"
+
+      """
+    try text.write(toFile: "\(directory)/A.swift", atomically: true, encoding: .utf8)
+    let found = try Self.imports(in: directory).map(\.module)
+    #expect(found == ["StressKit", "StressReports", "StressCLI"])
+  }
+}
