@@ -40,67 +40,26 @@ extension Comparison {
     /// Why the group was not judged beside the run, if it was not: its family (the wrappers,
     /// the subjects) too small to measure how far a group of it strays between runs of the
     /// same code. It is then neither a regression nor a change: its cells are judged alone.
-    package var notJudged: String?
+    package var notJudged: TooFewInFamily?
+
+    /// A family of groups too small to measure its dispersion: its name and size.
+    package struct TooFewInFamily: Sendable, Hashable {
+      /// "wrappers" or "subjects".
+      package var family: String
+      package var size: Int
+
+      package init(family: String, size: Int) {
+        self.family = family
+        self.size = size
+      }
+    }
 
     /// The fewest groups of a family whose dispersion is measured; below it, none is judged.
     package static let fewestInFamily = 5
 
     /// The fewest cells a wrapper or subject is judged beside the run on.
     package static let fewestCells = 5
-
-    /// "12.0% slower", "3.9% faster".
-    static func size(_ change: Double) -> String {
-      String(format: "%.1f%% %@", abs(change) * 100, change < 0 ? "slower" : "faster")
-    }
-
-    /// "the whole run", "wrapper lock", "subject swift-array".
-    package var label: String {
-      switch scope {
-      case .run: "the whole run"
-      case .wrapper(let id): "wrapper \(id)"
-      case .subject(let id): "subject \(id)"
-      }
-    }
-
-    /// "31.0% slower: 284 of 288 cells slower, 4 faster, p = 1.2e-77 (Holm: 2.3e-76)".
-    package var what: String {
-      let size = Self.size(change)
-      let holm = "(Holm: \(Formatting.pValue(adjustedPValue)))"
-      if let noiseWidths {
-        return size + " than the run's median cell: \(slower) of \(cells) cells below it, "
-          + "\(faster) above, "
-          + String(format: "%.1f noise widths", noiseWidths)
-          + ", p = \(Formatting.pValue(pValue)) \(holm)"
-      }
-      var text =
-        size + ": \(slower) of \(cells) cells slower, \(faster) faster, "
-        + "p = \(Formatting.pValue(pValue)) \(holm)"
-      if let machineChange {
-        text += "; the positive control beside it: " + Self.size(machineChange)
-        if kind == .change {
-          text +=
-            ", and the run \(Self.size((1 + change) / (1 + machineChange) - 1)) than it, "
-            + "within the threshold: as a whole, the machine's speed, not the code's"
-        }
-      }
-      return text
-    }
   }
-
-  /// How the groups are judged, in words, for every output.
-  package static let groupMethod =
-    "Groups: the whole run (every matched cell) by a two-sided sign test on the direction of "
-    + "the cells' median changes, and beside the positive control: a run whose control moved "
-    + "alike (within the threshold of it) is the machine's speed, a change, not a regression. "
-    + "Each wrapper and each subject (its protected cells) beside the run: its cells' distances "
-    + "from the run's median cell in noise widths, summed (Stouffer) and scaled by the "
-    + "dispersion of its family (the wrappers, the subjects). Holm's correction across the "
-    + "groups at p < 0.01, and the change (the geometric mean of the median ratios) beyond the "
-    + "threshold. A group of fewer than 5 cells is left to its cells, and so is every group of "
-    + "a family of fewer than 5, whose dispersion cannot be measured. A wrapper's scaled "
-    + "widths are read as a normal's; a subject's, whose cells share one worker a side, as "
-    + "Student's t with one degree of freedom fewer than the subjects. Under 20 cells there is "
-    + "no noise to judge beside: the wrappers and subjects take the sign test too."
 
   /// The groups of `entries`' throughput: the whole run first, then wrappers and subjects in
   /// first-seen order. A group is a regression when it is slower beyond the threshold and its
@@ -198,10 +157,7 @@ extension Comparison {
         let family = isWrapper ? "wrappers" : "subjects"
         for i in members where groups[i].noiseWidths != nil {
           groups[i].pValue = 1
-          groups[i].notJudged =
-            "\(zs.count) \(family) are too few to measure how far one strays between runs of "
-            + "the same code (\(Group.fewestInFamily) are needed), so none is judged as a group; "
-            + "their cells are judged alone"
+          groups[i].notJudged = Group.TooFewInFamily(family: family, size: zs.count)
         }
         continue
       }

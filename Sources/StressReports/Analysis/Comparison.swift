@@ -39,12 +39,35 @@ package struct Comparison: Sendable {
     case unchanged
   }
 
+  /// Why an entry is what it is: a change of correctness, a cell in one run only, or how its
+  /// throughput was judged.
+  package enum Reason: Sendable, Equatable {
+    /// A protected cell fails now (and failed in the baseline too, or not).
+    case fails(now: [Outcome: Int], baseline: [Outcome: Int], failedBefore: Bool)
+    /// An unprotected cell's trials fail now where none did, or the other way round.
+    case verdictChanged(failsNow: Bool, now: [Outcome: Int], baseline: [Outcome: Int])
+    /// A protected cell that failed in the baseline passes now.
+    case passesNow(now: [Outcome: Int], baseline: [Outcome: Int])
+    case onlyInBaseline
+    case onlyInCurrent
+    /// The throughput, before it is judged.
+    case speedNotJudged
+    /// Within the threshold, whatever the tests say.
+    case withinThreshold
+    /// Beyond the threshold, but the trials are too few for the test to reach `alpha`.
+    case tooFewTrials(alpha: Double)
+    /// Beyond the threshold, but not significant across the `cells` tested.
+    case notSignificant(cells: Int)
+    /// Beyond the threshold and significant across the `cells` tested.
+    case significant(cells: Int)
+  }
+
   package struct Entry: Sendable {
     package var key: CellKey
     package var isProtected: Bool
     package var kind: Kind
-    /// What changed, in words: "crash 2/5 (baseline: ok 5/5)", "-48% ops/s (p = 0.008)".
-    package var what: String
+    /// Why it is of its kind; `what` words it.
+    package var reason: Reason
     package var baselineMedian: Double?
     package var currentMedian: Double?
     /// current / baseline - 1.
@@ -85,13 +108,11 @@ package struct Comparison: Sendable {
       case (let b?, nil):
         entries.append(
           Entry(
-            key: key, isProtected: b.cell.isProtected, kind: .change, what: "not in the current run"
-          ))
+            key: key, isProtected: b.cell.isProtected, kind: .change, reason: .onlyInBaseline))
       case (nil, let c?):
         entries.append(
           Entry(
-            key: key, isProtected: c.cell.isProtected, kind: .change,
-            what: "new: not in the baseline"))
+            key: key, isProtected: c.cell.isProtected, kind: .change, reason: .onlyInCurrent))
       case (nil, nil): break
       }
     }
@@ -137,8 +158,8 @@ package struct Comparison: Sendable {
   package var regressions: [Entry] { entries.filter { $0.kind == .regression } }
   package var groupRegressions: [Group] { groups.filter { $0.kind == .regression } }
   /// Why some groups were not judged (`Group.notJudged`), once per family.
-  package var notJudged: [String] {
-    var seen = Set<String>()
+  package var notJudged: [Group.TooFewInFamily] {
+    var seen = Set<Group.TooFewInFamily>()
     return groups.compactMap(\.notJudged).filter { seen.insert($0).inserted }
   }
   package var passed: Bool { regressions.isEmpty && groupRegressions.isEmpty }
@@ -148,26 +169,26 @@ package struct Comparison: Sendable {
   static func compare(_ key: CellKey, _ b: CellStatistics, _ c: CellStatistics) -> [Entry] {
     let protected = c.cell.isProtected
     var found: [Entry] = []
-    func entry(_ kind: Kind, _ what: String) -> Entry {
-      Entry(key: key, isProtected: protected, kind: kind, what: what)
+    func entry(_ kind: Kind, _ reason: Reason) -> Entry {
+      Entry(key: key, isProtected: protected, kind: kind, reason: reason)
     }
-    let was = "baseline: \(Formatting.outcomes(b.counts))"
     if c.failingTrials > 0 {
-      let again = b.failingTrials > 0 ? ", failing there too" : ""
-      found.append(entry(.regression, "fails: \(Formatting.outcomes(c.counts)) (\(was)\(again))"))
-    } else if !protected && (b.failedTrials > 0) != (c.failedTrials > 0) {
-      let now = c.failedTrials > 0 ? "now fails" : "no longer fails"
       found.append(
         entry(
-          .change, "unprotected verdict changed: \(now): \(Formatting.outcomes(c.counts)) (\(was))")
+          .regression, .fails(now: c.counts, baseline: b.counts, failedBefore: b.failingTrials > 0))
+      )
+    } else if !protected && (b.failedTrials > 0) != (c.failedTrials > 0) {
+      found.append(
+        entry(
+          .change, .verdictChanged(failsNow: c.failedTrials > 0, now: c.counts, baseline: b.counts))
       )
     } else if protected && b.failingTrials > 0 {
-      found.append(entry(.improvement, "passes now: \(Formatting.outcomes(c.counts)) (\(was))"))
+      found.append(entry(.improvement, .passesNow(now: c.counts, baseline: b.counts)))
     }
     guard let old = b.throughput?.p50, let new = c.throughput?.p50, old > 0, new > 0 else {
       return found
     }
-    var speed = entry(.unchanged, "")
+    var speed = entry(.unchanged, .speedNotJudged)
     speed.baselineMedian = old
     speed.currentMedian = new
     speed.throughputChange = new / old - 1
@@ -179,35 +200,22 @@ package struct Comparison: Sendable {
 
   /// Decides a throughput entry once its adjusted p is known.
   static func judge(_ speed: inout Entry, threshold: Double, alpha: Double, cells: Int) {
-    guard let change = speed.throughputChange, let old = speed.baselineMedian,
-      let new = speed.currentMedian, let p = speed.pValue, let q = speed.adjustedPValue
+    guard let change = speed.throughputChange, speed.pValue != nil, let q = speed.adjustedPValue
     else { return }
-    let text = String(
-      format: "%+.1f%% ops/s (median %@ -> %@)", change * 100, Formatting.compact(old),
-      Formatting.compact(new))
-    var tests = "p = \(Formatting.pValue(p)) on its trials"
-    if let widths = speed.noiseWidths, let beside = speed.noisePValue {
-      tests +=
-        String(format: ", %.1f noise widths from the run's median cell", widths)
-        + " (p = \(Formatting.pValue(beside)))"
-    }
-    tests += ", q = \(Formatting.pValue(q)) across \(cells) cells"
     speed.tooFewTrials =
       abs(change) > threshold
       && MannWhitney.smallestPValue(speed.trialCounts.0, speed.trialCounts.1) >= alpha
     if abs(change) <= threshold {
       speed.kind = .unchanged
-      speed.what = "\(text), within the threshold"
+      speed.reason = .withinThreshold
     } else if speed.tooFewTrials {
       speed.kind = .inconclusive
-      speed.what =
-        "\(text), but \(speed.trialCounts.0) and \(speed.trialCounts.1) trials cannot reach "
-        + "p < \(alpha) (5 a side can)"
+      speed.reason = .tooFewTrials(alpha: alpha)
     } else if q >= alpha {
       speed.kind = .inconclusive
-      speed.what = "\(text), not significant (\(tests))"
+      speed.reason = .notSignificant(cells: cells)
     } else {
-      speed.what = "\(text), \(tests)"
+      speed.reason = .significant(cells: cells)
       speed.kind = change > 0 ? .improvement : speed.isProtected ? .regression : .change
     }
   }

@@ -104,7 +104,7 @@ package struct ComparisonReport {
       for g in sets { text += "  \(g.label) (\(g.cells) cells): \(g.what)\n" }
       for e in found { text += "  \(e.key.label): \(e.what)\n" }
     }
-    for reason in comparison.notJudged {
+    for reason in comparison.notJudged.map(\.text) {
       text += "\nGROUPS NOT JUDGED: \(reason.capitalizedFirst).\n"
     }
     if let unconfirmable { text += "\nNOT JUDGED ALONE: \(unconfirmable)\n" }
@@ -143,7 +143,7 @@ package struct ComparisonReport {
       for g in sets { text += "| \(cell(g.label)) (\(g.cells) cells) | \(cell(g.what)) |\n" }
       for e in found { text += "| \(cell(e.key.label)) | \(cell(e.what)) |\n" }
     }
-    for reason in comparison.notJudged {
+    for reason in comparison.notJudged.map(\.text) {
       text += "\n**Groups not judged:** \(cell(reason.capitalizedFirst)).\n"
     }
     if let unconfirmable { text += "\n**Not judged alone:** \(unconfirmable)\n" }
@@ -179,7 +179,7 @@ package struct ComparisonReport {
             scope: $0.label, cells: $0.cells, slower: $0.slower, faster: $0.faster,
             change: $0.change, pValue: $0.pValue, adjustedPValue: $0.adjustedPValue,
             noiseWidths: $0.noiseWidths, machineChange: $0.machineChange,
-            kind: $0.kind.rawValue, what: $0.what, notJudged: $0.notJudged)
+            kind: $0.kind.rawValue, what: $0.what, notJudged: $0.notJudgedText)
         },
         entries: comparison.entries.map {
           Document.Entry(
