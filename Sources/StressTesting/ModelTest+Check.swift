@@ -5,7 +5,8 @@ import Testing
 extension ModelTest {
   /// Checks this model test from a Swift Testing test, as `stress run` would: seeded scenarios,
   /// each invoked many times on fresh instances, every outcome checked for linearizability.
-  /// The type is called as it is, or through `wrapper`.
+  /// The type is called as it is, or through `wrapper` (`StandardWrappers.lock`, or a
+  /// `Wrapper` of your own).
   ///
   /// It runs for `seconds`, then on, for at most 30 seconds in all, until its threads have run
   /// at once (one's first call made before another's last answered) in `overlaps` invocations:
@@ -28,13 +29,18 @@ extension ModelTest {
   /// }
   /// ```
   @discardableResult
-  public static func check<W: Wrapper>(
+  public static func check(
     threads: Int = 2, seconds: Double = 1, overlaps: Int = 1_000, seed: UInt64 = 1,
-    wrapper: W.Type = Unprotected.self, sourceLocation: SourceLocation = #_sourceLocation
+    wrapper: any Wrapper.Type = StandardWrappers.unprotected,
+    sourceLocation: SourceLocation = #_sourceLocation
   ) -> Bool {
-    check(
-      threads: threads, seconds: seconds, overlaps: overlaps, limit: max(seconds, 30), seed: seed,
-      wrapper: W.self, sourceLocation: sourceLocation)
+    // An existential, not a generic: `#expect`'s expansion cannot open one a caller passes.
+    func open<W: Wrapper>(_: W.Type) -> Bool {
+      check(
+        threads: threads, seconds: seconds, overlaps: overlaps, limit: max(seconds, 30),
+        seed: seed, wrapper: W.self, sourceLocation: sourceLocation)
+    }
+    return open(wrapper)
   }
 
   /// `check` with its time limit, `limit` seconds in all.
@@ -51,7 +57,8 @@ extension ModelTest {
     let call =
       "\(Self.self).check(threads: \(spec.threads), seconds: \(seconds)"
       + (overlaps == 1_000 ? "" : ", overlaps: \(overlaps)") + ", seed: \(seed)"
-      + (W.self == Unprotected.self ? ")" : ", wrapper: \(W.self).self)")
+      + (W.self == Unprotected.self
+        ? ")" : ", wrapper: \(StandardWrappers.expression(for: W.self)))")
     let failure: String
     switch result.outcome {
     case .ok where !result.detail.isEmpty:

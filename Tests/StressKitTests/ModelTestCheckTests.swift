@@ -26,6 +26,17 @@ import Testing
             "replay: SelfTestModelPerThread.check(threads: 2, seconds: 2.0, seed: 5)")
       }
     }
+    // A standard wrapper is chosen by value, as a package outside this one chooses it, and
+    // the replay names it so.
+    withKnownIssue {
+      #expect(!SelfTestModelPerThread.check(seconds: 2, seed: 5, wrapper: StandardWrappers.lock))
+    } matching: { issue in
+      issue.comments.contains {
+        $0.rawValue.contains(
+          "replay: SelfTestModelPerThread.check(threads: 2, seconds: 2.0, seed: 5, "
+            + "wrapper: StandardWrappers.lock)")
+      }
+    }
   }
 
   @Test func theRaceIsRecordedInTheExitTestsParent() async {

@@ -1,23 +1,24 @@
 /// Every operation as an actor-isolated method, awaited by N tasks.
-public final class ActorWrapper: AsyncWrapper {
+@usableFromInline
+package final class ActorWrapper: AsyncWrapper {
   /// Its id and summary, as `stress list` shows them.
-  public static let info = WrapperInfo(
+  @usableFromInline package static let info = WrapperInfo(
     id: "actor", summary: "an actor: operations as isolated methods, awaited by N tasks")
 
   @usableFromInline let isolation = Isolation()
 
   /// A fresh wrapper, one per trial.
-  public init() {}
+  @usableFromInline package init() {}
 
   /// Runs the subject's read inside this protection; returns what the read returns.
   @inlinable
-  public func read<S: StressSubject>(_ subject: S, _ step: Step) async -> String? {
+  package func read<S: StressSubject>(_ subject: S, _ step: Step) async -> String? {
     await isolation.read(subject, step)
   }
 
   /// Runs the subject's write inside this protection.
   @inlinable
-  public func write<S: StressSubject>(_ subject: S, _ step: Step) async {
+  package func write<S: StressSubject>(_ subject: S, _ step: Step) async {
     await isolation.write(subject, step)
   }
 

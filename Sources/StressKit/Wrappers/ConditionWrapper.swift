@@ -4,19 +4,20 @@ import Foundation
 /// what a monitor costs over `NSLock` when nobody waits. (`NSConditionLock`, the Summary's
 /// condition lock, crashes whenever a thread has to wait for it in this toolchain's Foundation,
 /// swift-corelibs-foundation issue 3223, so it is a subject, `nsconditionlock`, not a wrapper.)
-public final class ConditionWrapper: Wrapper {
+@usableFromInline
+package final class ConditionWrapper: Wrapper {
   /// Its id and summary, as `stress list` shows them.
-  public static let info = WrapperInfo(
+  @usableFromInline package static let info = WrapperInfo(
     id: "condition", summary: "NSCondition locked around every operation")
 
   @usableFromInline let condition = NSCondition()
 
   /// A fresh wrapper, one per trial.
-  public init() {}
+  @usableFromInline package init() {}
 
   /// Runs the subject's read inside this protection; returns what the read returns.
   @inlinable @inline(__always)
-  public func read<S: StressSubject>(_ subject: S, _ step: Step) -> String? {
+  package func read<S: StressSubject>(_ subject: S, _ step: Step) -> String? {
     condition.lock()
     defer { condition.unlock() }
     return subject.read(step)
@@ -24,7 +25,7 @@ public final class ConditionWrapper: Wrapper {
 
   /// Runs the subject's write inside this protection.
   @inlinable @inline(__always)
-  public func write<S: StressSubject>(_ subject: S, _ step: Step) {
+  package func write<S: StressSubject>(_ subject: S, _ step: Step) {
     condition.lock()
     subject.write(step)
     condition.unlock()

@@ -1,18 +1,20 @@
 import Foundation
 
 /// Every operation under one `NSLock` (a pthread mutex on Linux).
-public final class LockWrapper: Wrapper {
+@usableFromInline
+package final class LockWrapper: Wrapper {
   /// Its id and summary, as `stress list` shows them.
-  public static let info = WrapperInfo(id: "lock", summary: "NSLock around every operation")
+  @usableFromInline package static let info = WrapperInfo(
+    id: "lock", summary: "NSLock around every operation")
 
   @usableFromInline let lock = NSLock()
 
   /// A fresh wrapper, one per trial.
-  public init() {}
+  @usableFromInline package init() {}
 
   /// Runs the subject's read inside this protection; returns what the read returns.
   @inlinable @inline(__always)
-  public func read<S: StressSubject>(_ subject: S, _ step: Step) -> String? {
+  package func read<S: StressSubject>(_ subject: S, _ step: Step) -> String? {
     lock.lock()
     defer { lock.unlock() }
     return subject.read(step)
@@ -20,7 +22,7 @@ public final class LockWrapper: Wrapper {
 
   /// Runs the subject's write inside this protection.
   @inlinable @inline(__always)
-  public func write<S: StressSubject>(_ subject: S, _ step: Step) {
+  package func write<S: StressSubject>(_ subject: S, _ step: Step) {
     lock.lock()
     subject.write(step)
     lock.unlock()

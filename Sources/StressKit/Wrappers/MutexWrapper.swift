@@ -1,25 +1,26 @@
 import Synchronization
 
 /// Every operation under one `Synchronization.Mutex`.
-public final class MutexWrapper: Wrapper {
+@usableFromInline
+package final class MutexWrapper: Wrapper {
   /// Its id and summary, as `stress list` shows them.
-  public static let info = WrapperInfo(
+  @usableFromInline package static let info = WrapperInfo(
     id: "mutex", summary: "Synchronization.Mutex around every operation")
 
   @usableFromInline let mutex = Mutex(())
 
   /// A fresh wrapper, one per trial.
-  public init() {}
+  @usableFromInline package init() {}
 
   /// Runs the subject's read inside this protection; returns what the read returns.
   @inlinable @inline(__always)
-  public func read<S: StressSubject>(_ subject: S, _ step: Step) -> String? {
+  package func read<S: StressSubject>(_ subject: S, _ step: Step) -> String? {
     mutex.withLock { _ in subject.read(step) }
   }
 
   /// Runs the subject's write inside this protection.
   @inlinable @inline(__always)
-  public func write<S: StressSubject>(_ subject: S, _ step: Step) {
+  package func write<S: StressSubject>(_ subject: S, _ step: Step) {
     mutex.withLock { _ in subject.write(step) }
   }
 }

@@ -1,17 +1,18 @@
 /// A `pthread_rwlock_t`: shared for reads, exclusive for writes.
-public final class RWLockWrapper: Wrapper {
+@usableFromInline
+package final class RWLockWrapper: Wrapper {
   /// Its id and summary, as `stress list` shows them.
-  public static let info = WrapperInfo(
+  @usableFromInline package static let info = WrapperInfo(
     id: "rwlock", summary: "pthread_rwlock: shared reads, exclusive writes", sharesReads: true)
 
   @usableFromInline let lock = Platform.ReadWriteLock()
 
   /// A fresh wrapper, one per trial.
-  public init() {}
+  @usableFromInline package init() {}
 
   /// Runs the subject's read inside this protection; returns what the read returns.
   @inlinable @inline(__always)
-  public func read<S: StressSubject>(_ subject: S, _ step: Step) -> String? {
+  package func read<S: StressSubject>(_ subject: S, _ step: Step) -> String? {
     lock.lockShared()
     defer { lock.unlock() }
     return subject.read(step)
@@ -19,7 +20,7 @@ public final class RWLockWrapper: Wrapper {
 
   /// Runs the subject's write inside this protection.
   @inlinable @inline(__always)
-  public func write<S: StressSubject>(_ subject: S, _ step: Step) {
+  package func write<S: StressSubject>(_ subject: S, _ step: Step) {
     lock.lockExclusive()
     subject.write(step)
     lock.unlock()

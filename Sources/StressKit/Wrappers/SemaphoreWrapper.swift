@@ -1,19 +1,20 @@
 import Dispatch
 
 /// Every operation between `wait` and `signal` on a `DispatchSemaphore(value: 1)`.
-public final class SemaphoreWrapper: Wrapper {
+@usableFromInline
+package final class SemaphoreWrapper: Wrapper {
   /// Its id and summary, as `stress list` shows them.
-  public static let info = WrapperInfo(
+  @usableFromInline package static let info = WrapperInfo(
     id: "semaphore", summary: "DispatchSemaphore(value: 1) around every operation")
 
   @usableFromInline let semaphore = DispatchSemaphore(value: 1)
 
   /// A fresh wrapper, one per trial.
-  public init() {}
+  @usableFromInline package init() {}
 
   /// Runs the subject's read inside this protection; returns what the read returns.
   @inlinable @inline(__always)
-  public func read<S: StressSubject>(_ subject: S, _ step: Step) -> String? {
+  package func read<S: StressSubject>(_ subject: S, _ step: Step) -> String? {
     semaphore.wait()
     defer { semaphore.signal() }
     return subject.read(step)
@@ -21,7 +22,7 @@ public final class SemaphoreWrapper: Wrapper {
 
   /// Runs the subject's write inside this protection.
   @inlinable @inline(__always)
-  public func write<S: StressSubject>(_ subject: S, _ step: Step) {
+  package func write<S: StressSubject>(_ subject: S, _ step: Step) {
     semaphore.wait()
     subject.write(step)
     semaphore.signal()

@@ -1,25 +1,26 @@
 import Dispatch
 
 /// Every operation through `sync` on one serial `DispatchQueue`.
-public final class SerialQueueWrapper: Wrapper {
+@usableFromInline
+package final class SerialQueueWrapper: Wrapper {
   /// Its id and summary, as `stress list` shows them.
-  public static let info = WrapperInfo(
+  @usableFromInline package static let info = WrapperInfo(
     id: "serial-queue", summary: "DispatchQueue.sync on a serial queue for every operation")
 
   @usableFromInline let queue = DispatchQueue(label: "stress.serial-queue")
 
   /// A fresh wrapper, one per trial.
-  public init() {}
+  @usableFromInline package init() {}
 
   /// Runs the subject's read inside this protection; returns what the read returns.
   @inlinable @inline(__always)
-  public func read<S: StressSubject>(_ subject: S, _ step: Step) -> String? {
+  package func read<S: StressSubject>(_ subject: S, _ step: Step) -> String? {
     queue.sync { subject.read(step) }
   }
 
   /// Runs the subject's write inside this protection.
   @inlinable @inline(__always)
-  public func write<S: StressSubject>(_ subject: S, _ step: Step) {
+  package func write<S: StressSubject>(_ subject: S, _ step: Step) {
     queue.sync { subject.write(step) }
   }
 }

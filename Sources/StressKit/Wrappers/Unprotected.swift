@@ -1,22 +1,23 @@
 /// No protection: every thread calls the subject directly. Its failures are findings.
-public final class Unprotected: Wrapper {
+@usableFromInline
+package final class Unprotected: Wrapper {
   /// Its id and summary, as `stress list` shows them.
-  public static let info = WrapperInfo(
+  @usableFromInline package static let info = WrapperInfo(
     id: "unprotected", summary: "no protection: threads call the subject directly",
     isProtected: false)
 
   /// A fresh wrapper, one per trial.
-  public init() {}
+  @usableFromInline package init() {}
 
   /// Runs the subject's read inside this protection; returns what the read returns.
   @inlinable @inline(__always)
-  public func read<S: StressSubject>(_ subject: S, _ step: Step) -> String? {
+  package func read<S: StressSubject>(_ subject: S, _ step: Step) -> String? {
     subject.read(step)
   }
 
   /// Runs the subject's write inside this protection.
   @inlinable @inline(__always)
-  public func write<S: StressSubject>(_ subject: S, _ step: Step) {
+  package func write<S: StressSubject>(_ subject: S, _ step: Step) {
     subject.write(step)
   }
 }
