@@ -1,6 +1,7 @@
 import Foundation
-import StressKit
 import Testing
+
+@testable import StressKit
 
 #if canImport(Glibc)
   import Glibc
@@ -123,6 +124,24 @@ import Testing
         try row.text("detail").hasPrefix("fails single-threaded (broken subject): crash: SIG"))
       #expect(try row.text("detail").contains("selftest-crash-alone: deliberate trap"))
     }
+  }
+
+  @Test func aWorkerRunsTheSanityPassAsTheRunnerAsks() throws {
+    func trial(_ sanity: TrialSpec.Sanity?) throws -> TrialResult {
+      let worker = try WorkerProcess(executable: stressExecutable)
+      defer { worker.stop() }
+      var spec = TrialSpec(
+        subject: "selftest-crash-alone", wrapper: "unprotected", threads: 2, readRatio: 0,
+        bound: .ops(10), seed: 3)
+      spec.sanity = sanity
+      return try worker.run(spec, timeout: 30)
+    }
+    // Asked for the pass alone, it crashes before it says it is sane: a broken subject.
+    let alone = try trial(.only)
+    #expect(alone.outcome == .error && alone.detail.contains("deliberate trap"))
+    // Told the pass was passed already, the crash is the trial's own.
+    #expect(try trial(.skipped).outcome == .crash)
+    #expect(try trial(nil).outcome == .error)
   }
 
   @Test func everyFailedTrialGetsAFreshWorker() throws {

@@ -343,6 +343,19 @@ import Testing
     #expect(result.detail.contains("| increment(): "))
   }
 
+  @Test func aModelTrialRunsItsSanityPassAsTheSpecAsks() {
+    var broken = spec("selftest-model-broken")
+    broken.sanity = .only
+    #expect(Trial.run(broken, catalog: catalog).outcome == .error)
+    broken.sanity = .skipped
+    let skipped = Trial.run(broken, catalog: catalog)
+    #expect(!skipped.detail.hasPrefix("fails single-threaded"), "\(skipped.detail)")
+    var fixed = spec("selftest-model-counter-fixed")
+    fixed.sanity = .only
+    let alone = Trial.run(fixed, catalog: catalog)
+    #expect(alone.outcome == .ok && alone.ops == 0)
+  }
+
   @Test func checksThatRunOutOfTimeAreCountedUnknownNeverPassedOrFailed() {
     let result = Trial.run(spec("selftest-model-no-time", bound: .ops(300)), catalog: catalog)
     #expect(result.outcome == .ok)

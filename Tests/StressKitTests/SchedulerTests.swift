@@ -110,9 +110,12 @@ import Testing
   @Test func aFailedTrialRetiresItsRunner() throws {
     let log = Log()
     let crash = TrialResult(outcome: .crash, detail: "SIGSEGV")
-    try scheduler(try plan(trials: 4), log) { $0 == 1 || $0 == 2 ? crash : Self.ok }
-      .run(observers: [log])
-    // Trials 0 and 1 in the first runner, 2 in a second, 3 in a third.
+    // Trials 1 and 2 crash; alone, as their sanity passes, they pass.
+    try scheduler(try plan(trials: 4), log) { spec, trial in
+      (trial == 1 || trial == 2) && spec.sanity != .only ? crash : Self.ok
+    }.run(observers: [log])
+    // Trials 0 and 1 in the first runner; 1 judged alone and 2 in a second, which goes on; 2
+    // judged alone and 3 in a third.
     #expect(log.runners == 3)
     #expect(log.records.map(\.result.outcome) == [.ok, .crash, .crash, .ok])
   }
@@ -132,6 +135,58 @@ import Testing
     }.run(observers: [second])
     #expect(second.runners == 2)
     #expect(second.records.map(\.result.outcome) == [.ok, .ok, .ok, .crash, .ok, .ok])
+  }
+
+  @Test func aRunnerSkipsTheSanityPassOfWhatItHasPassed() throws {
+    let log = Log()
+    try scheduler(try plan(trials: 3, cells: 2), log).run(observers: [log])
+    // The first trial runs its pass; every later one in the same runner needs none.
+    #expect(log.specs.map(\.sanity) == [nil, .skipped, .skipped, .skipped, .skipped, .skipped])
+    #expect(log.runners == 1)
+  }
+
+  @Test func aFailureWithoutItsSanityPassIsJudgedAloneInAFreshRunner() throws {
+    let corrupt = Self.corrupt
+    // Trial 1 fails; alone it fails too: a broken subject, as if the pass had run first.
+    let broken = Log()
+    try scheduler(try plan(trials: 3), broken) { spec, trial in
+      switch (trial, spec.sanity) {
+      case (1, .only?): .brokenSubject("alone")
+      case (1, _): corrupt
+      default: Self.ok
+      }
+    }.run(observers: [broken])
+    #expect(broken.specs.map(\.sanity) == [nil, .skipped, .only, nil])
+    #expect(broken.trials == [0, 1, 1, 2])
+    #expect(broken.records.map(\.result.outcome) == [.ok, .error, .ok])
+    #expect(broken.records[1].result.detail.contains("fails single-threaded"))
+    // The second runner judged it, the third runs trial 2 after that runner's failure.
+    #expect(broken.runners == 3)
+    // Alone it passes: the failure is the trial's, and the runner that judged it goes on.
+    let found = Log()
+    try scheduler(try plan(trials: 3), found) { spec, trial in
+      trial == 1 && spec.sanity != .only ? corrupt : Self.ok
+    }.run(observers: [found])
+    #expect(found.specs.map(\.sanity) == [nil, .skipped, .only, .skipped])
+    #expect(found.records.map(\.result.outcome) == [.ok, .corrupt, .ok])
+    #expect(found.runners == 2)
+  }
+
+  @Test func oneThreadCellsAndTheControlsLostUpdatesNeedNoJudgingAlone() throws {
+    var options = RunOptions()
+    options.subjects = ["test-wide-window-counter"]
+    options.wrappers = ["unprotected"]
+    options.threads = [1, 2]
+    options.trials = 2
+    options.ops = 10
+    options.seed = 1000
+    let plan = try Plan(options: options, catalog: .forTests, suiteDirectories: [])
+    let log = Log()
+    try scheduler(plan, log, answer: Self.controlCaught).run(observers: [log])
+    // A one-thread cell runs alone already; the control's corrupt trials are no failure.
+    #expect(!log.specs.contains { $0.sanity == .only })
+    #expect(log.specs.filter { $0.threads == 1 }.allSatisfy { $0.sanity == nil })
+    #expect(log.runners == 1)
   }
 
   @Test func aFreshProcessCellGetsARunnerPerTrial() throws {

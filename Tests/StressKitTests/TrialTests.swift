@@ -80,6 +80,37 @@ import Testing
     #expect(result.detail.contains("deliberately broken check"))
   }
 
+  @Test func theSanityPassRunsAsTheSpecAsks() {
+    var broken = spec("selftest-broken", "lock")
+    broken.sanity = .only
+    #expect(Trial.run(broken, catalog: catalog).outcome == .error)
+    // Skipped, the broken check is the trial's own failure: nothing ran alone first.
+    broken.sanity = .skipped
+    let skipped = Trial.run(broken, catalog: catalog)
+    #expect(skipped.outcome == .corrupt && skipped.ops == 2_000)
+    var sound = spec("counter", "lock")
+    sound.sanity = .only
+    let alone = Trial.run(sound, catalog: catalog)
+    #expect(alone.outcome == .ok && alone.ops == 0)
+    // Both drivers, and a model test's trial, obey it.
+    var actor = spec("selftest-broken", "actor", threads: 3)
+    actor.driver = .tasks
+    #expect(Trial.run(actor, catalog: catalog).outcome == .error)
+    actor.sanity = .skipped
+    #expect(Trial.run(actor, catalog: catalog).outcome == .corrupt)
+  }
+
+  @Test func aOneThreadTrialRunsAloneWithoutASanityPassAndIsStillJudgedBroken() {
+    let seen = Mutex<[Trial.Milestone]>([])
+    let result = Trial.run(spec("selftest-broken", "lock", threads: 1), catalog: catalog) { m in
+      seen.withLock { $0.append(m) }
+    }
+    #expect(result.outcome == .error && result.detail.contains("fails single-threaded"))
+    // The measured trial itself ran, once: the milestones of one run, and its operations.
+    #expect(seen.withLock { $0 } == [.sane, .started])
+    #expect(result.ops == 1_000)
+  }
+
   @Test func unknownIdsAreErrors() {
     #expect(Trial.run(spec("nope"), catalog: catalog).outcome == .error)
     #expect(Trial.run(spec("counter", "nope"), catalog: catalog).outcome == .error)

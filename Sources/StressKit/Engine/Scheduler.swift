@@ -4,7 +4,10 @@ import Foundation
 /// handed to the observers at once. A worker goes on from cell to cell while its trials pass
 /// (a fresh worker costs several ms even from the zygote, more than a quick trial); a fresh one
 /// follows any failed trial, and every trial of a fresh-process cell. Forked (`Plan.forks`),
-/// every measured trial gets a fresh worker and its own warmup.
+/// every measured trial gets a fresh worker and its own warmup. A worker skips the sanity pass
+/// of a subject and wrapper it has passed a trial of; should such a trial fail, the pass runs
+/// alone in a fresh worker to judge it (`TrialSpec.Sanity`), so every failure is judged as
+/// before at a fraction of the cost (a sixth of the quick collections suite was sanity passes).
 ///
 /// With the plan's control on, each cell at 2 or more threads is followed by one trial of the
 /// positive control at its thread count, in the same worker: the control sees the machine as
@@ -98,6 +101,9 @@ package final class Scheduler {
     /// Where the budget's clock started (earlier by what a resumed part spent).
     let budgetStart: Double
     var worker: (any TrialRunner)?
+    /// Subjects and wrappers (`[subject, wrapper]`) that passed a trial in the current worker:
+    /// their next trials there skip the sanity pass (`TrialSpec.Sanity`).
+    var soundAlone: Set<[String]> = []
     var cells: [CellStatistics]
     /// The control's statistics by thread count, and the trials it holds.
     var controls: [Int: CellStatistics] = [:]
@@ -239,17 +245,55 @@ package final class Scheduler {
         worker?.stop()
         try stopEarly(interruption)
       }
-      // A fresh worker after any failure: a corrupt trial may have left the heap damaged,
-      // and the next trial must not crash for it.
-      if worker == nil || worker?.isAlive == false {
-        do {
-          worker = try scheduler.makeRunner()
-        } catch {
-          try stopEarly(HarnessFailure(detail: "cannot start a worker: \(error)", cell: cell))
-        }
-      }
       var spec = cell.spec(bound: plan.bound, seed: plan.seed(forTrial: trial), tuning: plan.tuning)
       if cell.isProtected { spec.deadline = plan.cap }
+      let key = [cell.subject, cell.wrapper]
+      try ensureWorker(for: cell)
+      // The sanity pass only tells a broken subject from a finding: a worker that passed this
+      // subject and wrapper already needs it only if the trial fails. (An exploration has none.)
+      let skipped =
+        soundAlone.contains(key) && cell.threads > 1 && !cell.failsAlone && spec.strategy == nil
+      if skipped { spec.sanity = .skipped }
+      var result = try answer(spec, cell)
+      // The control's lost updates damage nothing: its worker goes on.
+      let benign = cell.isControl && result.outcome == .corrupt
+      if result.outcome == .ok { soundAlone.insert(key) }
+      if skipped && result.outcome != .ok && !benign {
+        // Judged as if its sanity pass had run first: alone, with its seed, in a fresh worker
+        // (a corrupt trial may have left this one's heap damaged), which goes on if it passes.
+        worker?.stop()
+        try ensureWorker(for: cell)
+        spec.sanity = .only
+        let alone = try answer(spec, cell)
+        guard alone.outcome != .ok else {
+          soundAlone.insert(key)
+          return result
+        }
+        result = alone
+      }
+      // A fresh worker after any failure: a corrupt trial may have left the heap damaged,
+      // and the next trial must not crash for it. A fresh-process subject's state lives once
+      // per process: every trial gets its own.
+      if (result.outcome != .ok && !benign) || cell.freshProcess { worker?.stop() }
+      return result
+    }
+
+    /// Starts a worker if none is alive; a fresh one has passed nothing yet.
+    func ensureWorker(for cell: Cell) throws {
+      guard worker == nil || worker?.isAlive == false else { return }
+      do {
+        worker = try scheduler.makeRunner()
+      } catch {
+        try stopEarly(HarnessFailure(detail: "cannot start a worker: \(error)", cell: cell))
+      }
+      soundAlone = []
+    }
+
+    /// `spec` run in the current worker. The harness, not the subject, failed (no worker, a
+    /// garbled or impossible answer): no row blames the subject; the run stops with what it
+    /// finished. If an interruption came meanwhile (a Ctrl-C to the process group reaches
+    /// workers too), that is what happened.
+    func answer(_ spec: TrialSpec, _ cell: Cell) throws -> TrialResult {
       let result: TrialResult
       do {
         result = try worker!.run(
@@ -257,19 +301,11 @@ package final class Scheduler {
       } catch {
         try stopEarly(interruption!)
       }
-      // The harness, not the subject, failed (no worker, a garbled or impossible answer):
-      // no row blames the subject; the run stops with what it finished. If an interruption
-      // came meanwhile (a Ctrl-C to the process group reaches workers too), that is what
-      // happened.
       if result.harnessFault {
         worker?.stop()
         if let interruption, interruption.requested != nil { try stopEarly(interruption) }
         try stopEarly(HarnessFailure(detail: result.detail, cell: cell))
       }
-      // A fresh-process subject's state lives once per process: every trial gets its own.
-      // The control's lost updates damage nothing: its worker goes on.
-      let benign = cell.isControl && result.outcome == .corrupt
-      if (result.outcome != .ok && !benign) || cell.freshProcess { worker?.stop() }
       return result
     }
 

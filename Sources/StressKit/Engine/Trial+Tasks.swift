@@ -15,8 +15,8 @@ extension Trial {
       milestone(.sane)
       return measureTasks(spec, subject, A.self, milestone: milestone)
     }
-    if let broken = brokenAlone(spec, { measureTasks($0, subject, A.self) { _ in } }) {
-      return broken
+    if let answer = sanity(spec, { measureTasks($0, subject, A.self) { _ in } }) {
+      return answer
     }
     milestone(.sane)
     return blameAlone(spec, measureTasks(spec, subject, A.self, milestone: milestone))

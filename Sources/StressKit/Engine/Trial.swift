@@ -49,7 +49,7 @@ package enum Trial {
       milestone(.sane)
       return measure(spec, subject, W.self, milestone: milestone)
     }
-    if let broken = brokenAlone(spec, { measure($0, subject, W.self) { _ in } }) { return broken }
+    if let answer = sanity(spec, { measure($0, subject, W.self) { _ in } }) { return answer }
     milestone(.sane)
     guard
       let burst = spec.burst(
@@ -61,6 +61,20 @@ package enum Trial {
     let found = measure(burst, subject, W.self, milestone: milestone)
     guard !found.harnessFault else { return found }
     return found.followed(by: measure(spec, subject, W.self, milestone: milestone))
+  }
+
+  /// The sanity pass as `spec.sanity` asks (`TrialSpec.Sanity`): the answer to give instead of
+  /// the trial (a broken subject's `error`, or a sanity-only request's `ok`), or nil to run it.
+  /// A one-thread trial has none: it runs alone already, and `blameAlone` judges it.
+  @inlinable
+  static func sanity(_ spec: TrialSpec, _ measure: (TrialSpec) -> TrialResult) -> TrialResult? {
+    switch spec.sanity {
+    case .skipped?: return nil
+    case .only?:
+      return brokenAlone(spec, measure)
+        ?? TrialResult(outcome: .ok, failures: 0, ops: 0, reads: 0, writes: 0, seconds: 0)
+    case nil: return spec.threads == 1 ? nil : brokenAlone(spec, measure)
+    }
   }
 
   /// A subject that fails alone is broken, not a finding: a single-threaded pass of the same

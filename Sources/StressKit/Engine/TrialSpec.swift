@@ -29,6 +29,20 @@ package struct TrialSpec: Sendable, Codable, Equatable {
   /// (`ScheduleStrategy.argument`); nil: a stress trial.
   @usableFromInline
   package var strategy: String?
+  /// What becomes of the single-threaded sanity pass; nil: it runs before the trial.
+  @usableFromInline
+  package var sanity: Sanity?
+
+  /// The sanity pass classifies failures: one that fails alone is a broken subject, not a
+  /// finding. The runner skips it once the subject and wrapper passed a trial in the worker,
+  /// and asks for it alone, in a fresh worker, only when such a trial fails (`Scheduler`).
+  @usableFromInline
+  package enum Sanity: String, Sendable, Codable {
+    /// The worker passed this subject and wrapper already: the trial runs at once.
+    case skipped
+    /// Only the sanity pass runs: `ok` or the broken subject's `error`.
+    case only
+  }
 
   @usableFromInline
   package init(

@@ -92,9 +92,17 @@ package enum ModelTrial<M: ModelTest> {
       return (.brokenSubject("its ScenarioOptions' \(problem)"), report)
     }
     do throws(Fault) {
-      // As for any subject: one that fails alone by design has no sanity pass.
-      if !M.info.failsAlone, let broken = try sane(spec, operations, options, execute) {
+      // As for any subject: one that fails alone by design has no sanity pass, nor does a
+      // trial the runner knows passes alone here (`TrialSpec.Sanity`).
+      if spec.sanity != .skipped, !M.info.failsAlone,
+        let broken = try sane(spec, operations, options, execute)
+      {
         return (broken, report)
+      }
+      if spec.sanity == .only {
+        return (
+          TrialResult(outcome: .ok, failures: 0, ops: 0, reads: 0, writes: 0, seconds: 0), report
+        )
       }
       milestone(.sane)
       var random = SplitMix64(seed: spec.seed)
