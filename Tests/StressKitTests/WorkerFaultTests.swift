@@ -28,14 +28,14 @@ import Testing
     return path
   }
 
-  func run(_ body: String, timeout: Double? = nil) throws -> (
+  func run(_ body: String, timeout: Double? = nil, trials: Int = 1) throws -> (
     records: [TrialRecord], failure: HarnessFailure?
   ) {
     var options = RunOptions()
     options.subjects = ["test-wide-window-counter"]
     options.wrappers = ["lock"]
     options.threads = [2]
-    options.trials = 1
+    options.trials = trials
     options.ops = 10
     options.warmup = 0
     options.timeout = timeout
@@ -68,6 +68,17 @@ import Testing
     )
     #expect(r.failure == nil)
     #expect(r.records.map(\.result.outcome) == [.ok])
+  }
+
+  /// A worker that dies before it says a trial's pass is done has failed alone, unless the
+  /// runner skipped the pass: then it is the trial's crash (a thread of the last trial still
+  /// ending, say), and the runner judges it alone in a fresh worker, which here passes.
+  @Test func aCrashBeforeASkippedPassIsTheTrialsAndJudgedAlone() throws {
+    let ok = "echo '{\"sane\":{}}' >&3; echo '{\"started\":{}}' >&3; echo '\(Self.result)' >&3"
+    let r = try run(
+      "echo '{\"ready\":{}}' >&3; read line; \(ok); read line; kill -SEGV $$", trials: 2)
+    #expect(r.failure == nil)
+    #expect(r.records.map(\.result.outcome) == [.ok, .crash])
   }
 
   /// The runner's other descriptors (a results file, its lock, a script being written) do not

@@ -73,7 +73,10 @@ final class WorkerProcess: TrialRunner {
     reports?.reset()
     var request = [UInt8]((try? JSONEncoder().encode(spec)) ?? Data())
     request.append(UInt8(ascii: "\n"))
-    var sane = false
+    // A trial whose pass the runner skipped is past it from the start: a crash before the
+    // worker says so (a thread of its last trial still ending) is not for this worker to call
+    // broken; the runner judges it alone (`TrialSpec.Sanity`).
+    var sane = spec.sanity == .skipped
     var startedAt: UInt64?
     func alone(_ result: TrialResult) -> TrialResult {
       // A worker that died before it could serve is the harness's failure (a resource limit,
