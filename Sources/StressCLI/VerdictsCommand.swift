@@ -42,52 +42,8 @@ struct VerdictsCommand: Subcommand {
     let digest = RunDigest(
       try ResultsInput.cells(files),
       context: RunDigest.Context(files: files, readSharing: catalog.readSharingWrappers))
-    let cells = digest.cells
-    let verdicts = digest.verdicts
-    let broken = cells.flatMap(\.failingSamples).filter { $0.brokenExpectation != nil }
-    if parsed.format == .json {
-      console.out(
-        JSONOutput.encode(
-          Document(
-            verdicts: SummaryDocument(digest).verdicts,
-            brokenExpectations: cells.filter { $0.cell.expectation != nil && $0.failedTrials > 0 }
-              .map {
-                .init(
-                  subject: $0.cell.subject, wrapper: $0.cell.wrapper, threads: $0.cell.threads,
-                  expectation: $0.cell.expectation!, failedTrials: $0.failedTrials,
-                  trials: $0.trials)
-              })))
-      return .success
-    }
-    guard !verdicts.isEmpty else {
-      console.out("No unprotected trials at 2 or more threads: nothing to judge.\n")
-      return .success
-    }
-    var text = TextTable(
-      header: ["subject", "documented", "sendable", "measured (unprotected, 2+ threads)", "note"],
-      rows: verdicts.map {
-        [$0.subject, $0.documented.rawValue, $0.sendableText, $0.measured, $0.disagreement ?? ""]
-      }
-    ).render()
-    for record in broken.prefix(10) {
-      text +=
-        "Expectation broken: \(CellKey(record.cell).label), trial \(record.trial): "
-        + "\(record.brokenExpectation!) (\(record.result.outcome.rawValue))\n"
-    }
-    console.out(text)
+    let report = VerdictsReport(digest)
+    console.out(parsed.format == .json ? report.json : report.text)
     return .success
-  }
-
-  /// `--format json`: the verdicts, and the cells whose declared expectation broke.
-  struct Document: Encodable {
-    var verdicts: [SummaryDocument.VerdictEntry]
-    var brokenExpectations: [Broken]
-
-    struct Broken: Encodable {
-      var subject, wrapper: String
-      var threads: Int
-      var expectation: String
-      var failedTrials, trials: Int
-    }
   }
 }

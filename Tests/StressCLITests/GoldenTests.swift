@@ -105,6 +105,23 @@ import Testing
     try matches(reportJSON.out, "summary-report.json")
   }
 
+  /// `stress verdicts` of the fixture's file, text and JSON: a verdict per subject with
+  /// unprotected cells, and the trials that broke a declared expectation.
+  @Test func theVerdictsOfAFile() throws {
+    typealias F = ResultsFixtures
+    var records = Self.fixtureRecords
+    var promised = F.cell("unprotected", threads: 2, subject: "promised")
+    promised.expectation = "never fails unprotected: it says so"
+    records.append(F.trial(promised, 0, opsPerSecond: 3e6, outcome: .corrupt))
+    let path = try F.write(F.csv(records))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let text = runInProcess(["verdicts", path])
+    let json = runInProcess(["verdicts", path, "--format", "json"])
+    #expect(text.code == .success && json.code == .success)
+    try matches(text.out, "verdicts.txt")
+    try matches(json.out, "verdicts.json")
+  }
+
   /// One of each kind of error: the `Error:` line and the usage hint, exactly.
   @Test func aSampleOfEachKindOfError() throws {
     let commands: [[String]] = [
