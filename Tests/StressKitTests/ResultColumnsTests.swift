@@ -62,4 +62,15 @@ import Testing
     #expect(ResultColumns.added.map(\.earlier) == ["0", "false", "", "", "stress"])
     #expect(ResultColumns.header == ResultColumns.all.map(\.name))
   }
+
+  @Test func whatAMergeHoldsFilesToComesFromTheTable() {
+    #expect(
+      ResultsMerge.planColumns == [
+        "suite", "mode", "ops_limit", "seconds_limit", "stride", "yield_probability", "pinned",
+        "instances", "burst", "warmup_trials", "forks",
+      ])
+    #expect(ResultsMerge.runColumns == ["plan", "run_seed", "toolchain"])
+    let declared = ResultColumns.all.filter { $0.agreement != .none }.map(\.name)
+    #expect(Set(declared) == Set(ResultsMerge.planColumns + ResultsMerge.runColumns))
+  }
 }

@@ -9,9 +9,22 @@ package struct ResultColumn: Sendable {
     @Sendable (_ record: TrialRecord, _ plan: Plan, _ environment: RunEnvironment) -> String
   /// Whether `value` may stand in this column of `row` (a row of this version's columns).
   let accepts: @Sendable (_ value: String, _ row: ResultRow) -> Bool
+  /// What files merged into one must agree on in this column (`ResultsMerge`).
+  package let agreement: Agreement
+
+  /// What a merge asks of a column across its files.
+  package enum Agreement: Sendable {
+    /// Nothing: it varies from cell to cell, trial to trial or machine to machine.
+    case none
+    /// It sets what a trial measured: every row of a driver holds what its first row holds.
+    case measurement
+    /// It names the run: the shards of one run hold one value (an empty one, from before the
+    /// column, is not compared).
+    case run
+  }
 
   init(
-    _ name: String, earlier: String? = nil,
+    _ name: String, earlier: String? = nil, agreement: Agreement = .none,
     accepts: @escaping @Sendable (_ value: String, _ row: ResultRow) -> Bool = { _, _ in true },
     write:
       @escaping @Sendable (_ record: TrialRecord, _ plan: Plan, _ environment: RunEnvironment)
@@ -19,6 +32,7 @@ package struct ResultColumn: Sendable {
   ) {
     self.name = name
     self.earlier = earlier
+    self.agreement = agreement
     self.accepts = accepts
     self.write = write
   }

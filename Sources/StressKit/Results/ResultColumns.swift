@@ -10,8 +10,8 @@ package enum ResultColumns {
     ResultColumn("started_at", accepts: { v, _ in isTimestamp(v) }) { _, plan, _ in
       timestamp(plan.startedAt)
     },
-    ResultColumn("suite") { _, plan, _ in plan.suite },
-    ResultColumn("mode") { _, plan, _ in plan.mode.rawValue },
+    ResultColumn("suite", agreement: .measurement) { _, plan, _ in plan.suite },
+    ResultColumn("mode", agreement: .measurement) { _, plan, _ in plan.mode.rawValue },
     ResultColumn("subject", accepts: { v, _ in !v.isEmpty }) { r, _, _ in r.cell.subject },
     ResultColumn("documented", accepts: { v, _ in DocumentedSafety(rawValue: v) != nil }) {
       r, _, _ in r.cell.documented.rawValue
@@ -41,21 +41,35 @@ package enum ResultColumns {
       "read_ratio", accepts: { v, _ in Double(v).map { (0...1).contains($0) } == true }
     ) { r, _, _ in number(r.cell.readRatio) },
     // With an ops bound, seconds_limit is the cap on protected cells' trials, if any.
-    ResultColumn("ops_limit") { _, plan, _ in plan.bound.opsPerThread.map(String.init) ?? "" },
-    ResultColumn("seconds_limit") { _, plan, _ in (plan.bound.seconds ?? plan.cap).map(number) ?? ""
+    ResultColumn("ops_limit", agreement: .measurement) { _, plan, _ in
+      plan.bound.opsPerThread.map(String.init) ?? ""
+    },
+    ResultColumn("seconds_limit", agreement: .measurement) { _, plan, _ in
+      (plan.bound.seconds ?? plan.cap).map(number) ?? ""
     },
     // Tuning applies to the threads driver only; other rows record it as off.
-    ResultColumn("stride") { r, plan, _ in String(tuning(r, plan).stride) },
-    ResultColumn("yield_probability") { r, plan, _ in number(tuning(r, plan).yieldProbability) },
-    ResultColumn("pinned") { r, plan, _ in String(tuning(r, plan).pin) },
-    ResultColumn("instances") { r, plan, _ in String(tuning(r, plan).instances) },
-    ResultColumn("burst", earlier: "0") { r, plan, _ in String(tuning(r, plan).burst) },
-    ResultColumn("warmup_trials") { _, plan, _ in String(plan.warmup) },
-    ResultColumn("forks", earlier: "false") { _, plan, _ in String(plan.forks) },
+    ResultColumn("stride", agreement: .measurement) { r, plan, _ in String(tuning(r, plan).stride)
+    },
+    ResultColumn("yield_probability", agreement: .measurement) { r, plan, _ in
+      number(tuning(r, plan).yieldProbability)
+    },
+    ResultColumn("pinned", agreement: .measurement) { r, plan, _ in String(tuning(r, plan).pin) },
+    ResultColumn("instances", agreement: .measurement) { r, plan, _ in
+      String(tuning(r, plan).instances)
+    },
+    ResultColumn("burst", earlier: "0", agreement: .measurement) { r, plan, _ in
+      String(tuning(r, plan).burst)
+    },
+    ResultColumn("warmup_trials", agreement: .measurement) { _, plan, _ in String(plan.warmup) },
+    ResultColumn("forks", earlier: "false", agreement: .measurement) { _, plan, _ in
+      String(plan.forks)
+    },
     ResultColumn("shard") { _, plan, _ in plan.shard?.description ?? "" },
     // What makes shards one run: the unsharded plan's digest and the run's seed.
-    ResultColumn("plan", earlier: "") { _, plan, _ in plan.fingerprint },
-    ResultColumn("run_seed", earlier: "", accepts: { v, _ in v.isEmpty || UInt64(v) != nil }) {
+    ResultColumn("plan", earlier: "", agreement: .run) { _, plan, _ in plan.fingerprint },
+    ResultColumn(
+      "run_seed", earlier: "", agreement: .run, accepts: { v, _ in v.isEmpty || UInt64(v) != nil }
+    ) {
       _, plan, _ in String(plan.seed)
     },
     // How a model test's threads interleaved: stress, or a controlled strategy
@@ -90,7 +104,7 @@ package enum ResultColumns {
       r.result.sanitizerReports.map(String.init) ?? ""
     },
     ResultColumn("detail") { r, _, _ in r.result.detail },
-    ResultColumn("toolchain") { _, _, environment in environment.toolchain },
+    ResultColumn("toolchain", agreement: .run) { _, _, environment in environment.toolchain },
     ResultColumn("os") { _, _, environment in environment.os },
     ResultColumn("cpus") { _, _, environment in String(environment.cpus) },
   ]

@@ -13,11 +13,12 @@ package struct ResultsMerge: Sendable {
     package var description: String
   }
 
-  /// Columns that must agree: they set what a trial measured.
-  package static let planColumns = [
-    "suite", "mode", "ops_limit", "seconds_limit", "stride", "yield_probability", "pinned",
-    "instances", "burst", "warmup_trials", "forks",
-  ]
+  /// Columns that must agree: they set what a trial measured (`ResultColumn.Agreement`).
+  package static let planColumns = names(agreeing: .measurement)
+
+  private static func names(agreeing agreement: ResultColumn.Agreement) -> [String] {
+    ResultColumns.all.filter { $0.agreement == agreement }.map(\.name)
+  }
 
   private struct TrialKey: Hashable {
     var cell: CellKey
@@ -38,7 +39,7 @@ package struct ResultsMerge: Sendable {
     }
     for name in Self.planColumns {
       for other in all {
-        let first = firstOfDriver[other.file.value("driver", in: other.row)]!
+        guard let first = firstOfDriver[other.file.value("driver", in: other.row)] else { continue }
         let reference = first.file.value(name, in: first.row)
         guard other.file.value(name, in: other.row) != reference else { continue }
         throw Incompatible(
@@ -75,7 +76,7 @@ package struct ResultsMerge: Sendable {
   /// What must agree between shards for them to be one run: the unsharded plan's digest, the
   /// run's seed and the toolchain (columns empty in files from before them are not compared),
   /// and the shard count. A shard merged with a whole run is refused too.
-  package static let runColumns = ["plan", "run_seed", "toolchain"]
+  package static let runColumns = names(agreeing: .run)
 
   private static func checkShardsOfOneRun(_ files: [ResultsFile]) throws(Incompatible) {
     // A file's shard count: the one its rows share (a merge of some shards holds several).
