@@ -1,5 +1,5 @@
 /// The exit codes a CI job can act on.
-public enum ExitCode: Int32 {
+public enum ExitCode: Int32, CaseIterable {
   /// Every protected wrapper passed every trial (unprotected failures are findings).
   case success = 0
   /// A protected wrapper failed a trial, or a subject is broken.

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import StressCLI
+
 /// The documentation's code is the code CI builds: each Swift block marked
 /// `<!-- from PATH -->` is that file, whole. README is the landing page, and every page's links
 /// lead somewhere.
@@ -38,6 +40,17 @@ import Testing
     for (path, block) in blocks {
       let file = try String(contentsOfFile: path, encoding: .utf8)
       #expect(block == file, "README's copy of \(path) differs from the file")
+    }
+  }
+
+  @Test func theReferenceListsEveryCommandAndEveryExitCode() throws {
+    let reference = try String(contentsOfFile: "docs/reference.md", encoding: .utf8)
+    for name in StressCommand.subcommands.map(\.name) + ["help"] {
+      #expect(reference.contains("\n| `stress \(name)` | "), "no row for stress \(name)")
+    }
+    let codes = try #require(reference.components(separatedBy: "\n## Exit codes\n").last)
+    for code in ExitCode.allCases {
+      #expect(codes.contains("\n| \(code.rawValue) | "), "no row for exit code \(code.rawValue)")
     }
   }
 
