@@ -127,13 +127,19 @@ import Testing
   }
 
   @Test func aWorkerRunsTheSanityPassAsTheRunnerAsks() throws {
-    func trial(_ sanity: TrialSpec.Sanity?) throws -> TrialResult {
+    func trial(_ sanity: TrialSpec.Sanity?, _ subject: String = "selftest-crash-alone")
+      throws -> TrialResult
+    {
       let worker = try WorkerProcess(executable: stressExecutable)
       defer { worker.stop() }
       var spec = TrialSpec(
-        subject: "selftest-crash-alone", wrapper: "unprotected", threads: 2, readRatio: 0,
+        subject: subject, wrapper: "unprotected", threads: 2, readRatio: 0,
         bound: .ops(10), seed: 3)
       spec.sanity = sanity
+      if subject == "selftest-broken" {
+        spec.wrapper = "actor"
+        spec.driver = .tasks
+      }
       return try worker.run(spec, timeout: 30)
     }
     // Asked for the pass alone, it crashes before it says it is sane: a broken subject.
@@ -142,6 +148,10 @@ import Testing
     // Told the pass was passed already, the crash is the trial's own.
     #expect(try trial(.skipped).outcome == .crash)
     #expect(try trial(nil).outcome == .error)
+    // The tasks driver (an actor) obeys it as the threads driver does.
+    #expect(try trial(.only, "selftest-broken").outcome == .error)
+    #expect(try trial(.skipped, "selftest-broken").outcome == .corrupt)
+    #expect(try trial(nil, "selftest-broken").outcome == .error)
   }
 
   @Test func everyFailedTrialGetsAFreshWorker() throws {

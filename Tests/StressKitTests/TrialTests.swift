@@ -92,12 +92,7 @@ import Testing
     sound.sanity = .only
     let alone = Trial.run(sound, catalog: catalog)
     #expect(alone.outcome == .ok && alone.ops == 0)
-    // Both drivers, and a model test's trial, obey it.
-    var actor = spec("selftest-broken", "actor", threads: 3)
-    actor.driver = .tasks
-    #expect(Trial.run(actor, catalog: catalog).outcome == .error)
-    actor.sanity = .skipped
-    #expect(Trial.run(actor, catalog: catalog).outcome == .corrupt)
+    // The tasks driver obeys it too: run in a worker (EndToEndTests), as its trials must be.
   }
 
   @Test func aOneThreadTrialRunsAloneWithoutASanityPassAndIsStillJudgedBroken() {
