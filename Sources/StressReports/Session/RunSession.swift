@@ -37,6 +37,44 @@ package final class RunSession {
     case harnessFailed(HarnessFailure)
   }
 
+  /// Why a session will not start, or could not go on, by kind: the command line words each
+  /// and chooses its exit code.
+  package enum Failure: Error, CustomStringConvertible {
+    /// The options, the suite, or a resume that does not fit them.
+    case plan(PlanError)
+    /// An output that is an input or another output.
+    case conflict(OutputPaths.Conflict)
+    /// An output that cannot be written there (a directory, a pseudo-filesystem).
+    case unwritable(OutputPaths.Unwritable)
+    /// Another run holds one of the files.
+    case busy(ResultsLock.Busy)
+    /// A file that could not be read, made or written.
+    case io(any Error)
+
+    init(_ error: any Error) {
+      switch error {
+      case let error as PlanError: self = .plan(error)
+      case let error as OutputPaths.Conflict: self = .conflict(error)
+      case let error as OutputPaths.Unwritable: self = .unwritable(error)
+      case let error as ResultsLock.Busy: self = .busy(error)
+      default: self = .io(error)
+      }
+    }
+
+    /// The error the session met.
+    package var underlying: any Error {
+      switch self {
+      case .plan(let error): error
+      case .conflict(let error): error
+      case .unwritable(let error): error
+      case .busy(let error): error
+      case .io(let error): error
+      }
+    }
+
+    package var description: String { "\(underlying)" }
+  }
+
   package let plan: Plan
   /// The trial CSV and the summary CSV.
   package let path: String
@@ -48,10 +86,19 @@ package final class RunSession {
   private let writers: [any RunObserver]
   private let reports: Reports
 
-  /// Plans the run and takes its files. Throws `PlanError` (options, a resume that does not
-  /// fit), `OutputPaths.Conflict` and `.Unwritable`, `ResultsLock.Busy` and I/O errors, each before anything of
-  /// the user's is created, cut or locked, but for a resumed file's own lock.
-  package init(options: RunOptions, outputs: Outputs, catalog: Catalog) throws {
+  /// Plans the run and takes its files, or says why not (`Failure`) before anything of the
+  /// user's is created, cut or locked, but for a resumed file's own lock.
+  package convenience init(options: RunOptions, outputs: Outputs, catalog: Catalog)
+    throws(Failure)
+  {
+    do {
+      try self.init(taking: options, outputs: outputs, catalog: catalog)
+    } catch {
+      throw Failure(error)
+    }
+  }
+
+  private init(taking options: RunOptions, outputs: Outputs, catalog: Catalog) throws {
     var options = options
     var resumed: ResumedRun?
     var locks: [ResultsLock] = []
@@ -113,7 +160,8 @@ package final class RunSession {
 
   /// Runs the plan's trials, the files' writers and `observers` (a progress display) told of
   /// each, until the end, a signal or a harness failure.
-  package func run(observers: [any RunObserver] = []) throws -> Ending {
+  /// Throws `Failure.io` if a file could not be written as trials finished.
+  package func run(observers: [any RunObserver] = []) throws(Failure) -> Ending {
     do {
       _ = try withExtendedLifetime(locks) {
         try Scheduler(plan: plan).run(
@@ -125,6 +173,8 @@ package final class RunSession {
       return .interrupted(stopped, reports.digest ?? RunDigest([], context: reports.context))
     } catch let failure as HarnessFailure {
       return .harnessFailed(failure)
+    } catch {
+      throw Failure(error)
     }
   }
 
