@@ -80,6 +80,21 @@ struct BenchCommand: Subcommand {
     }
     func say(_ text: String) { if !quiet { console.out(text) } }
 
+    overhead(bench, row: row, say: say)
+    controlled(bench, row: row, say: say)
+    try detection(bench, row: row, say: say)
+    try models(bench, row: row, say: say)
+    try process(bench, row: row, say: say)
+    try file.append(rows)
+    console.out(quiet ? path + "\n" : "\nWrote \(path)\n")
+    return .success
+  }
+
+  /// The harness against bare loops: ns per operation, bare and through the harness.
+  func overhead(
+    _ bench: Benchmark, row: (String, String, String, Double, String) -> Void,
+    say: (String) -> Void
+  ) {
     say("OVERHEAD: median ns/op over \(bench.repeats) runs of \(bench.ops) ops, 1 thread\n")
     var table: [[String]] = []
     for o in bench.overhead() {
@@ -92,10 +107,14 @@ struct BenchCommand: Subcommand {
       row("overhead", o.name, "ratio", o.ratio, "x")
     }
     say(TextTable(header: ["pair", "bare", "harness", "ratio", "extra ns"], rows: table).render())
-    controlled(bench, row: row, say: say)
+  }
 
-    // What the harness catches: at the overhead-free default size, then where races hide (a
-    // short trial, a busy core), each with and without the burst.
+  /// What the harness catches: at the overhead-free default size, then where races hide (a
+  /// short trial, a busy core), each with and without the burst.
+  func detection(
+    _ bench: Benchmark, row: (String, String, String, Double, String) -> Void,
+    say: (String) -> Void
+  ) throws {
     let conditions: [(section: String, title: String, detections: [Benchmark.Detection])] = [
       (
         "detection", "\(bench.detectionOps) ops per thread",
@@ -144,8 +163,13 @@ struct BenchCommand: Subcommand {
       say(TextTable(header: ["subject"] + variants, rows: grid).render())
     }
 
-    try models(bench, row: row, say: say)
+  }
 
+  /// What a worker costs beyond its trial: warm, fresh from the zygote, by exec, and crashing.
+  func process(
+    _ bench: Benchmark, row: (String, String, String, Double, String) -> Void,
+    say: (String) -> Void
+  ) throws {
     let cost = try bench.processCost()
     row("process", "trial in a warm worker", "median_overhead_ms", cost.warmTrialMs, "ms")
     row(
@@ -172,9 +196,6 @@ struct BenchCommand: Subcommand {
           + "crashed adds %.2f ms (%.2f ms named, medians of %d; the first named crash, which "
           + "reads the binary's symbols, %.2f ms)\n", crash.bareMs, crash.namedMs - crash.bareMs,
         crash.namedMs, max(1, bench.trials - 1), crash.firstNamedMs))
-    try file.append(rows)
-    console.out(quiet ? path + "\n" : "\nWrote \(path)\n")
-    return .success
   }
 
   /// The controlled scheduler: its primitives outside a run against the ones they stand for,
