@@ -55,15 +55,17 @@ import Testing
   static let ok = TrialResult(
     outcome: .ok, failures: 0, ops: 10, reads: 5, writes: 5, seconds: 0.01)
 
+  /// `threads`, when given, replaces the first `cells` of 2, 4 and 8 threads.
   func plan(
-    trials: Int = 3, warmup: Int = 0, cells: Int = 1, control: Bool = false, forks: Bool = false
+    trials: Int = 3, warmup: Int = 0, cells: Int = 1, control: Bool = false, forks: Bool = false,
+    wrapper: String = "lock", threads: [Int]? = nil
   ) throws -> Plan {
     var options = RunOptions()
     options.control = control
     options.forks = forks
     options.subjects = ["test-wide-window-counter"]
-    options.wrappers = ["lock"]
-    options.threads = Array([2, 4, 8].prefix(cells))
+    options.wrappers = [wrapper]
+    options.threads = threads ?? Array([2, 4, 8].prefix(cells))
     options.trials = trials
     options.warmup = warmup
     options.ops = 10
@@ -173,14 +175,8 @@ import Testing
   }
 
   @Test func oneThreadCellsAndTheControlsLostUpdatesNeedNoJudgingAlone() throws {
-    var options = RunOptions()
-    options.subjects = ["test-wide-window-counter"]
-    options.wrappers = ["unprotected"]
-    options.threads = [1, 2]
-    options.trials = 2
-    options.ops = 10
-    options.seed = 1000
-    let plan = try Plan(options: options, catalog: .forTests, suiteDirectories: [])
+    let plan = try plan(
+      trials: 2, control: true, wrapper: "unprotected", threads: [1, 2])
     let log = Log()
     try scheduler(plan, log, answer: Self.controlCaught).run(observers: [log])
     // A one-thread cell runs alone already; the control's corrupt trials are no failure.
