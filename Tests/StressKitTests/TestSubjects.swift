@@ -48,6 +48,7 @@ extension Catalog {
     catalog.add(SmallStateWitness.self)
     catalog.add(SlowToMake.self)
     catalog.add(SlowToWrite.self)
+    catalog.add(DeinitWitness.self)
     return catalog
   }
 }
@@ -158,6 +159,25 @@ final class SlowToWrite: StressSubject, @unchecked Sendable {
 
   init(shape: TrialShape) {}
   func write(_ step: Step) { usleep(1_000) }
+  func read(_ step: Step) -> String? { nil }
+  func check(writesPerThread: [Int]) -> Violations { Violations() }
+}
+
+/// Witnesses where a trial lets go of its subjects: each instance's deinit records its thread.
+/// A trial's subjects must die inside it, on the thread that ran it: a deinit on a trial thread
+/// after the trial ended is where a race's damage could crash the worker's next trial.
+final class DeinitWitness: StressSubject, @unchecked Sendable {
+  static let info = SubjectInfo(
+    id: "test-deinit-witness", summary: "test: records the thread of its deinit",
+    documented: .notListed, traits: [.hidden])
+
+  /// The threads deinits ran on, since the last reset.
+  static let threads = Mutex<[pthread_t]>([])
+
+  init(shape: TrialShape) {}
+  deinit { Self.threads.withLock { $0.append(pthread_self()) } }
+
+  func write(_ step: Step) {}
   func read(_ step: Step) -> String? { nil }
   func check(writesPerThread: [Int]) -> Violations { Violations() }
 }

@@ -5,6 +5,10 @@ import Testing
 
 @testable import StressKit
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Trials run in this process (no isolation), with deliberately misbehaving subjects.
 @Suite struct TrialTests {
   let catalog = FoundationCatalog.catalog
@@ -104,6 +108,22 @@ import Testing
     // The measured trial itself ran, once: the milestones of one run, and its operations.
     #expect(seen.withLock { $0 } == [.sane, .started])
     #expect(result.ops == 1_000)
+  }
+
+  @Test func aTrialsSubjectsDieInsideItOnItsOwnThread() {
+    // Many threads that end the moment they leave, and a trial with nothing to check: were a
+    // thread to hold a subject past the trial, it would let go of it last, on its way out.
+    for seed in 1...20 {
+      DeinitWitness.threads.withLock { $0 = [] }
+      let result = Trial.run(
+        spec("test-deinit-witness", "lock", threads: 32, bound: .ops(1), seed: UInt64(seed)),
+        catalog: .forTests)
+      #expect(result.outcome == .ok)
+      let me = pthread_self()
+      let threads = DeinitWitness.threads.withLock { $0 }
+      // The sanity pass's subject and the trial's, each gone before the trial returned.
+      #expect(threads.count == 2 && threads.allSatisfy { pthread_equal($0, me) != 0 })
+    }
   }
 
   @Test func unknownIdsAreErrors() {

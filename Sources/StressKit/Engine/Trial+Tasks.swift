@@ -4,8 +4,8 @@ import Synchronization
 // MARK: - The tasks driver, for actors
 
 extension Trial {
-  /// Runs a trial whose wrapper is awaited: the single-threaded sanity pass with one task,
-  /// then N tasks in a task group. The worker's main thread only waits for the whole trial.
+  /// Runs a trial whose wrapper is awaited: the single-threaded sanity pass with one task (as
+  /// `spec.sanity` asks), then N tasks in a task group. The worker's main thread only waits for the whole trial.
   @inlinable
   package static func runTasks<S: StressSubject, A: AsyncWrapper>(
     _ spec: TrialSpec, _ subject: SubjectMaker<S>, _: A.Type,
@@ -29,7 +29,8 @@ extension Trial {
   ) -> TrialResult {
     let shape = TrialShape(threads: spec.threads, opsPerThread: spec.bound.opsPerThread)
     let subject = kind.make(shape)
-    let wrapper = A()
+    let objects = TrialObjects((subject, A()))
+    defer { objects.clear() }
     let gate = StartGate(parties: spec.threads)
     let tallies = TallyBoard(threads: spec.threads)
     let finished = DispatchSemaphore(value: 0)
@@ -46,8 +47,9 @@ extension Trial {
           for lane in lanes {
             group.addTask {
               began.value.store(true, ordering: .releasing)
+              guard let held = objects.value else { return }
               tallies.post(
-                await driveTask(subject, wrapper, lane: lane, gate: gate), thread: lane.thread)
+                await driveTask(held.0, held.1, lane: lane, gate: gate), thread: lane.thread)
             }
           }
         }

@@ -28,6 +28,8 @@ extension Trial {
     }
     let subjects = made
     let wrapper = W()
+    let objects = TrialObjects((subjects, wrapper))
+    defer { objects.clear() }
     let gate = StartGate(parties: spec.threads)
     let checkpoint = Checkpoint(parties: spec.threads)
     let tallies = TallyBoard(threads: spec.threads)
@@ -42,8 +44,8 @@ extension Trial {
         if !cpus.isEmpty { _ = Platform.pinCurrentThread(toCPU: cpus[index % cpus.count]) }
         var tally = Tally()
         gate.arriveAndWait { milestone(.started) }
-        if !gate.isAbandoned {
-          drive(subjects, wrapper, lane: lane, tally: &tally, gate: gate, checkpoint: checkpoint)
+        if !gate.isAbandoned, let held = objects.value {
+          drive(held.0, held.1, lane: lane, tally: &tally, gate: gate, checkpoint: checkpoint)
         }
         tallies.post(tally, thread: index)
         done.leave()

@@ -20,7 +20,7 @@ package enum Trial {
     case started
   }
 
-  /// Operations in the single-threaded sanity pass that precedes every trial.
+  /// Operations in the single-threaded sanity pass (`TrialSpec.Sanity` says when it runs).
   @usableFromInline
   package static let sanityOps = 500
 

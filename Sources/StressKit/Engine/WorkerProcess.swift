@@ -59,8 +59,9 @@ final class WorkerProcess: TrialRunner {
   }
 
   /// Runs `spec`; a crash, a hang past `timeout` seconds, or a garbled answer becomes the result.
-  /// A crash or hang before the worker reported its single-threaded sanity pass (or in a
-  /// one-thread trial) is the subject's fault alone: `error`, not a finding. A worker that dies
+  /// A crash or hang before the worker reported its single-threaded sanity pass (unless the
+  /// spec skipped it), or in a one-thread trial, is the subject's fault alone: `error`, not a
+  /// finding. A worker that dies
   /// or stays silent before it says it is ready, or answers what no trial can produce, is the
   /// harness's failure. The timeout counts from the worker's readiness, not its start-up.
   func run(
