@@ -5,7 +5,8 @@ import Synchronization
 
 extension Trial {
   /// Runs a trial whose wrapper is awaited: the single-threaded sanity pass with one task (as
-  /// `spec.sanity` asks), then N tasks in a task group. The worker's main thread only waits for the whole trial.
+  /// `spec.sanity` asks), then N tasks in a task group. The worker's main thread only waits for
+  /// the whole trial.
   @inlinable
   package static func runTasks<S: StressSubject, A: AsyncWrapper>(
     _ spec: TrialSpec, _ subject: SubjectMaker<S>, _: A.Type,

@@ -61,9 +61,8 @@ final class WorkerProcess: TrialRunner {
   /// Runs `spec`; a crash, a hang past `timeout` seconds, or a garbled answer becomes the result.
   /// A crash or hang before the worker reported its single-threaded sanity pass (unless the
   /// spec skipped it), or in a one-thread trial, is the subject's fault alone: `error`, not a
-  /// finding. A worker that dies
-  /// or stays silent before it says it is ready, or answers what no trial can produce, is the
-  /// harness's failure. The timeout counts from the worker's readiness, not its start-up.
+  /// finding. A worker that dies or stays silent before it says it is ready, or answers what no
+  /// trial can produce, is the harness's failure. The timeout counts from the worker's readiness, not its start-up.
   func run(
     _ spec: TrialSpec, timeout: Double, failsAlone: Bool = false,
     interruption: Interruption? = nil
