@@ -54,7 +54,7 @@ extension RunCommand {
       .value(
         "cap", "<seconds>",
         "With an ops budget, stop a protected cell's trial after this many seconds, done or not, so slow wrappers cannot stretch the run (unprotected cells are never cut short).",
-        default: "the suite's (0.02 in quick mode), none once --ops is given", .budget(.cap),
+        default: "the suite's (0.005 in quick mode), none once --ops is given", .budget(.cap),
         to: \.run.cap),
       .value(
         "time-budget", "<duration>",
@@ -79,7 +79,7 @@ extension RunCommand {
         to: \.run.memoryLimit),
       .value(
         "mode", "<mode>",
-        "Budget preset: quick (collections in about 10 s), default (under 3 min) or tough.",
+        "Budget preset: quick (collections in about 7 s), default (under 3 min) or tough.",
         .choice(), to: \.run.mode),
       .value(
         "readers", "<counts>",

@@ -101,7 +101,7 @@ import Testing
     options.wrappers = ["lock", "unprotected"]
     options.threads = [2]
     options.mode = .quick
-    #expect(try Plan(options: options, catalog: .forTests, suiteDirectories: []).cap == 0.02)
+    #expect(try Plan(options: options, catalog: .forTests, suiteDirectories: []).cap == 0.005)
     // An ops budget given on the command line replaces the preset's, cap and all...
     options.ops = 50_000
     #expect(try Plan(options: options, catalog: .forTests, suiteDirectories: []).cap == nil)
