@@ -31,6 +31,22 @@ import Testing
     #expect(file.rows.first?.count == ResultColumns.header.count)
   }
 
+  /// The table says how a trial read back takes each of its columns; the run's and the
+  /// machine's columns, and the two derived ones, are read by name instead.
+  @Test func theTableReadsEveryColumnATrialHolds() throws {
+    let read = ResultColumns.all.filter { $0.read != nil }.map(\.name)
+    #expect(
+      read == [
+        "subject", "documented", "sendable", "wrapper", "protected", "expectation", "driver",
+        "threads", "readers", "read_ratio", "strategy", "trial", "seed", "outcome", "failures",
+        "ops", "reads", "writes", "seconds", "time_to_failure_ms", "tsan_reports", "detail",
+      ])
+    // Each of them lands in the record: a row of the full trial's, read column by column.
+    let rows = CSV.parse(F.csv([Self.full]))
+    try #require(rows.count >= 2)
+    #expect(ResultColumns.record(ResultRow(rows[1])) == Self.full)
+  }
+
   @Test func everyColumnWithARuleRefusesWhatBreaksItByName() throws {
     let valid = F.csv([Self.full])
     var refused: [String] = []

@@ -1,6 +1,7 @@
 /// One column of the trial CSV, declared once in `ResultColumns.all`: its name, how a trial's
-/// row writes it, what a file may hold in it, and what files from before it existed held. The
-/// header, the rows, the loader's checks and the reading of older files all come from these.
+/// row writes it, what a file may hold in it, how a trial read back takes it, and what files
+/// from before it existed held. The header, the rows, the loader's checks, the records it reads
+/// and the reading of older files all come from these.
 package struct ResultColumn: Sendable {
   package let name: String
   /// The value of trials in files written before this column existed; nil: it always was.
@@ -9,6 +10,9 @@ package struct ResultColumn: Sendable {
     @Sendable (_ record: TrialRecord, _ plan: Plan, _ environment: RunEnvironment) -> String
   /// Whether `value` may stand in this column of `row` (a row of this version's columns).
   let accepts: @Sendable (_ value: String, _ row: ResultRow) -> Bool
+  /// Puts an accepted `value` into a trial read back (`ResultsFile.records`); nil for a column
+  /// of the run or the machine, which readers ask for by name.
+  package let read: (@Sendable (_ value: String, _ record: inout TrialRecord) -> Void)?
   /// What files merged into one must agree on in this column (`ResultsMerge`).
   package let agreement: Agreement
 
@@ -26,6 +30,7 @@ package struct ResultColumn: Sendable {
   init(
     _ name: String, earlier: String? = nil, agreement: Agreement = .none,
     accepts: @escaping @Sendable (_ value: String, _ row: ResultRow) -> Bool = { _, _ in true },
+    read: (@Sendable (_ value: String, _ record: inout TrialRecord) -> Void)? = nil,
     write:
       @escaping @Sendable (_ record: TrialRecord, _ plan: Plan, _ environment: RunEnvironment)
       -> String
@@ -34,6 +39,7 @@ package struct ResultColumn: Sendable {
     self.earlier = earlier
     self.agreement = agreement
     self.accepts = accepts
+    self.read = read
     self.write = write
   }
 }

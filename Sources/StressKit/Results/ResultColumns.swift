@@ -13,33 +13,47 @@ package enum ResultColumns {
     },
     ResultColumn("suite", agreement: .measurement) { _, plan, _ in plan.suite },
     ResultColumn("mode", agreement: .measurement) { _, plan, _ in plan.mode.rawValue },
-    ResultColumn("subject", accepts: { v, _ in !v.isEmpty }) { r, _, _ in r.cell.subject },
-    ResultColumn("documented", accepts: { v, _ in DocumentedSafety(rawValue: v) != nil }) {
-      r, _, _ in r.cell.documented.rawValue
+    ResultColumn("subject", accepts: { v, _ in !v.isEmpty }, read: { $1.cell.subject = $0 }) {
+      r, _, _ in r.cell.subject
     },
-    ResultColumn("sendable", accepts: { v, _ in ["true", "false", ""].contains(v) }) { r, _, _ in
-      r.cell.sendable.map(String.init) ?? ""
+    ResultColumn(
+      "documented", accepts: { v, _ in DocumentedSafety(rawValue: v) != nil },
+      read: { $1.cell.documented = DocumentedSafety(rawValue: $0) ?? .notListed }
+    ) { r, _, _ in r.cell.documented.rawValue },
+    ResultColumn(
+      "sendable", accepts: { v, _ in ["true", "false", ""].contains(v) },
+      read: { $1.cell.sendable = Bool($0) }
+    ) { r, _, _ in r.cell.sendable.map(String.init) ?? "" },
+    ResultColumn("wrapper", accepts: { v, _ in !v.isEmpty }, read: { $1.cell.wrapper = $0 }) {
+      r, _, _ in r.cell.wrapper
     },
-    ResultColumn("wrapper", accepts: { v, _ in !v.isEmpty }) { r, _, _ in r.cell.wrapper },
-    ResultColumn("protected", accepts: { v, _ in ["true", "false"].contains(v) }) { r, _, _ in
-      String(r.cell.isProtected)
+    ResultColumn(
+      "protected", accepts: { v, _ in ["true", "false"].contains(v) },
+      read: { $1.cell.isProtected = $0 == "true" }
+    ) { r, _, _ in String(r.cell.isProtected) },
+    ResultColumn("expectation", read: { $1.cell.expectation = $0.isEmpty ? nil : $0 }) {
+      r, _, _ in r.cell.expectation ?? ""
     },
-    ResultColumn("expectation") { r, _, _ in r.cell.expectation ?? "" },
-    ResultColumn("driver", accepts: { v, _ in Driver(rawValue: v) != nil }) { r, _, _ in
-      r.cell.driver.rawValue
-    },
-    ResultColumn("threads", accepts: { v, _ in Int(v).map { $0 >= 1 } == true }) { r, _, _ in
-      String(r.cell.threads)
-    },
+    ResultColumn(
+      "driver", accepts: { v, _ in Driver(rawValue: v) != nil },
+      read: { $1.cell.driver = Driver(rawValue: $0) ?? .threads }
+    ) { r, _, _ in r.cell.driver.rawValue },
+    ResultColumn(
+      "threads", accepts: { v, _ in Int(v).map { $0 >= 1 } == true },
+      read: { $1.cell.threads = Int($0) ?? 1 }
+    ) { r, _, _ in String(r.cell.threads) },
     ResultColumn(
       "readers",
       accepts: { v, row in
         v.isEmpty || (Int(v).map { $0 >= 0 && $0 <= (Int(row["threads"]) ?? 0) } == true)
-      }
+      },
+      read: { $1.cell.readers = Int($0) }
     ) { r, _, _ in r.cell.readers.map(String.init) ?? "" },
+    // Derived from threads and readers: written for readers of the file, not read back.
     ResultColumn("writers") { r, _, _ in r.cell.writers.map(String.init) ?? "" },
     ResultColumn(
-      "read_ratio", accepts: { v, _ in Double(v).map { (0...1).contains($0) } == true }
+      "read_ratio", accepts: { v, _ in Double(v).map { (0...1).contains($0) } == true },
+      read: { $1.cell.readRatio = Double($0) ?? 0 }
     ) { r, _, _ in number(r.cell.readRatio) },
     // With an ops bound, seconds_limit is the cap on protected cells' trials, if any.
     ResultColumn("ops_limit", agreement: .measurement) { _, plan, _ in
@@ -77,34 +91,47 @@ package enum ResultColumns {
     // (`--strategy`), whose trials count schedules as their ops.
     ResultColumn(
       "strategy", earlier: "stress",
-      accepts: { v, _ in v == "stress" || ScheduleStrategy(argument: v) != nil }
+      accepts: { v, _ in v == "stress" || ScheduleStrategy(argument: v) != nil },
+      read: { $1.cell.strategy = ["", "stress"].contains($0) ? nil : $0 }
     ) { _, plan, _ in plan.strategy?.argument ?? "stress" },
-    ResultColumn("trial", accepts: { v, _ in Int(v).map { $0 >= 0 } == true }) { r, _, _ in
-      String(r.trial)
+    ResultColumn(
+      "trial", accepts: { v, _ in Int(v).map { $0 >= 0 } == true },
+      read: { $1.trial = Int($0) ?? 0 }
+    ) { r, _, _ in String(r.trial) },
+    ResultColumn("seed", accepts: { v, _ in UInt64(v) != nil }, read: { $1.seed = UInt64($0) ?? 0 })
+    { r, _, _ in String(r.seed) },
+    ResultColumn(
+      "outcome", accepts: { v, _ in Outcome(rawValue: v) != nil },
+      read: { $1.result.outcome = Outcome(rawValue: $0) ?? .error }
+    ) { r, _, _ in r.result.outcome.rawValue },
+    ResultColumn("failures", accepts: count, read: { $1.result.failures = Int($0) }) { r, _, _ in
+      r.result.failures.map(String.init) ?? ""
     },
-    ResultColumn("seed", accepts: { v, _ in UInt64(v) != nil }) { r, _, _ in String(r.seed) },
-    ResultColumn("outcome", accepts: { v, _ in Outcome(rawValue: v) != nil }) { r, _, _ in
-      r.result.outcome.rawValue
+    ResultColumn("ops", accepts: count, read: { $1.result.ops = Int($0) }) { r, _, _ in
+      r.result.ops.map(String.init) ?? ""
     },
-    ResultColumn("failures", accepts: count) { r, _, _ in r.result.failures.map(String.init) ?? ""
+    ResultColumn("reads", accepts: count, read: { $1.result.reads = Int($0) }) { r, _, _ in
+      r.result.reads.map(String.init) ?? ""
     },
-    ResultColumn("ops", accepts: count) { r, _, _ in r.result.ops.map(String.init) ?? "" },
-    ResultColumn("reads", accepts: count) { r, _, _ in r.result.reads.map(String.init) ?? "" },
-    ResultColumn("writes", accepts: count) { r, _, _ in r.result.writes.map(String.init) ?? "" },
-    ResultColumn("seconds", accepts: measure(upTo: secondsLimit)) { r, _, _ in
-      r.result.seconds.map { String(format: "%.9f", $0) } ?? ""
+    ResultColumn("writes", accepts: count, read: { $1.result.writes = Int($0) }) { r, _, _ in
+      r.result.writes.map(String.init) ?? ""
     },
+    ResultColumn(
+      "seconds", accepts: measure(upTo: secondsLimit), read: { $1.result.seconds = Double($0) }
+    ) { r, _, _ in r.result.seconds.map { String(format: "%.9f", $0) } ?? "" },
+    // Derived from ops and seconds: written for readers of the file, not read back.
     ResultColumn("ops_per_sec", accepts: measure(upTo: opsPerSecondLimit)) { r, _, _ in
       r.result.opsPerSecond.map { String(format: "%.1f", $0) } ?? ""
     },
     // Every digit the run had: a report of the file must say what the run said when it ended.
-    ResultColumn("time_to_failure_ms", accepts: measure(upTo: 1e10)) { r, _, _ in
-      r.result.timeToFailureMs.map(number) ?? ""
+    ResultColumn(
+      "time_to_failure_ms", accepts: measure(upTo: 1e10),
+      read: { $1.result.timeToFailureMs = Double($0) }
+    ) { r, _, _ in r.result.timeToFailureMs.map(number) ?? "" },
+    ResultColumn("tsan_reports", accepts: count, read: { $1.result.sanitizerReports = Int($0) }) {
+      r, _, _ in r.result.sanitizerReports.map(String.init) ?? ""
     },
-    ResultColumn("tsan_reports", accepts: count) { r, _, _ in
-      r.result.sanitizerReports.map(String.init) ?? ""
-    },
-    ResultColumn("detail") { r, _, _ in r.result.detail },
+    ResultColumn("detail", read: { $1.result.detail = $0 }) { r, _, _ in r.result.detail },
     ResultColumn("toolchain", agreement: .run) { _, _, environment in environment.toolchain },
     ResultColumn("os") { _, _, environment in environment.os },
     ResultColumn("cpus") { _, _, environment in String(environment.cpus) },
@@ -133,6 +160,17 @@ package enum ResultColumns {
     -> [String]
   {
     all.map { $0.write(record, plan, environment) }
+  }
+
+  /// A checked row as the trial it records: each column that a trial holds reads its field.
+  package static func record(_ row: ResultRow) -> TrialRecord {
+    var record = TrialRecord(
+      cell: Cell(
+        subject: "", wrapper: "", threads: 1, readRatio: 0, documented: .notListed,
+        isProtected: false),
+      trial: 0, seed: 0, result: TrialResult(outcome: .error, detail: ""))
+    for (column, value) in zip(all, row.fields) { column.read?(value, &record) }
+    return record
   }
 
   /// The name of the first column whose value `row` may not hold, or nil.

@@ -219,28 +219,6 @@ package struct ResultsFile: Sendable {
     ].filter { !$0.isEmpty }.joined(separator: ", ")
   }
 
-  /// Each row as a trial record. Rows were checked on load, so every field parses; the
-  /// fallbacks only keep a row changed since from trapping.
-  package var records: [TrialRecord] {
-    rows.map { fields in
-      let row = ResultRow(fields)
-      var cell = Cell(
-        subject: row["subject"], wrapper: row["wrapper"], threads: Int(row["threads"]) ?? 1,
-        readRatio: Double(row["read_ratio"]) ?? 0,
-        documented: DocumentedSafety(rawValue: row["documented"]) ?? .notListed,
-        isProtected: row["protected"] == "true", readers: Int(row["readers"]),
-        driver: Driver(rawValue: row["driver"]) ?? .threads)
-      cell.sendable = Bool(row["sendable"])
-      cell.expectation = row["expectation"].isEmpty ? nil : row["expectation"]
-      cell.strategy = ["", "stress"].contains(row["strategy"]) ? nil : row["strategy"]
-      var result = TrialResult(
-        outcome: Outcome(rawValue: row["outcome"]) ?? .error, failures: Int(row["failures"]),
-        ops: Int(row["ops"]), reads: Int(row["reads"]), writes: Int(row["writes"]),
-        seconds: Double(row["seconds"]), detail: row["detail"])
-      result.timeToFailureMs = Double(row["time_to_failure_ms"])
-      result.sanitizerReports = Int(row["tsan_reports"])
-      return TrialRecord(
-        cell: cell, trial: Int(row["trial"]) ?? 0, seed: UInt64(row["seed"]) ?? 0, result: result)
-    }
-  }
+  /// Each row as a trial record, read as the column table says (`ResultColumns.record`).
+  package var records: [TrialRecord] { rows.map { ResultColumns.record(ResultRow($0)) } }
 }
