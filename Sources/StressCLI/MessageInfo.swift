@@ -18,7 +18,7 @@ struct MessageInfo: Equatable {
     case let error as PlanError where error.isRuntime:
       self.init(message: error.description, usage: nil, exitCode: .harness)
     case let error as PlanError:
-      self.init(message: Self.commandLine(error), usage: usage, exitCode: .usage)
+      self.init(message: error.commandLine, usage: usage, exitCode: .usage)
     case let error as OutputPaths.Conflict:
       self.init(message: error.description, usage: usage, exitCode: .usage)
     case let error as OutputPaths.Unwritable:
@@ -37,21 +37,6 @@ struct MessageInfo: Equatable {
     self.message = message
     self.usage = usage
     self.exitCode = exitCode
-  }
-
-  /// The plan's errors that are about options, in the options' own spelling.
-  private static func commandLine(_ error: PlanError) -> String {
-    switch error {
-    case .nothingToRun: "Nothing to run: give '--suite <suite>' or '--subjects <ids>'."
-    case .readersWithoutWriters: "Give '--readers' and '--writers' together (either may be 0)."
-    case .readersReplaceThreads:
-      "'--readers' and '--writers' replace '--threads' and '--read-ratio'; drop those."
-    case .noThreads: "Give at least one thread: '--readers' and '--writers' are both 0."
-    case .opsAndDuration: "Give either '--ops' or '--duration', not both."
-    case .capNeedsOps:
-      "'--cap' cuts an ops-bound trial short; it goes with '--ops', not '--duration'."
-    default: error.description
-    }
   }
 
   /// A lowercase phrase (a loader's or a merge's reason) as a sentence.

@@ -16,6 +16,16 @@ import Testing
     return dir.path
   }
 
+  /// Each plan error's wording, plain and in the options' spelling, is in `PlanError` alone.
+  @Test func aPlanErrorSaysItselfForTheCommandLineInTheOptionsSpelling() {
+    #expect(
+      PlanError.opsAndDuration.description == "Give either an ops budget or a duration, not both.")
+    #expect(
+      PlanError.opsAndDuration.commandLine == "Give either '--ops' or '--duration', not both.")
+    // An error that names no setting reads the same both ways.
+    #expect(PlanError.threadCount(0).commandLine == PlanError.threadCount(0).description)
+  }
+
   @Test func cellsAreSubjectByWrapperByThreads() throws {
     let dir = try directory(
       with:

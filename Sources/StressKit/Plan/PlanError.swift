@@ -56,6 +56,22 @@ package enum PlanError: Error, Equatable, CustomStringConvertible {
     return text.hasSuffix(".") || text.hasSuffix("?") || text.hasSuffix(")") ? text : text + "."
   }
 
+  /// The same error as the command line says it: where the plain wording names a setting, in
+  /// the spelling of the option that sets it.
+  package var commandLine: String {
+    switch self {
+    case .nothingToRun: "Nothing to run: give '--suite <suite>' or '--subjects <ids>'."
+    case .readersWithoutWriters: "Give '--readers' and '--writers' together (either may be 0)."
+    case .readersReplaceThreads:
+      "'--readers' and '--writers' replace '--threads' and '--read-ratio'; drop those."
+    case .noThreads: "Give at least one thread: '--readers' and '--writers' are both 0."
+    case .opsAndDuration: "Give either '--ops' or '--duration', not both."
+    case .capNeedsOps:
+      "'--cap' cuts an ops-bound trial short; it goes with '--ops', not '--duration'."
+    default: description
+    }
+  }
+
   private var phrase: String {
     switch self {
     case .nothingToRun: "Nothing to run: neither a suite nor subjects were named."
