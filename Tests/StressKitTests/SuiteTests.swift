@@ -38,6 +38,28 @@ import Testing
     }
   }
 
+  /// Each problem a suite file can have is a case, worded in `SuiteProblem` alone.
+  @Test func aSuiteFilesProblemIsACaseWordedInOnePlace() {
+    #expect(throws: PlanError.invalidSuite(path: "t.json", problem: .readRatioAndRatios)) {
+      try parse(#"{"subjects": ["c"], "read_ratio": 0.5, "read_ratios": [0.9]}"#)
+    }
+    #expect(
+      throws: PlanError.invalidSuite(path: "t.json", problem: .opsAndSeconds(key: "budgets.quick"))
+    ) {
+      try parse(#"{"subjects": ["a"], "budgets": {"quick": {"ops": 1, "seconds": 1}}}"#)
+    }
+    #expect(
+      PlanError.invalidSuite(path: "t.json", problem: .readRatioAndRatios).description
+        == "Suite file 't.json': give 'read_ratio' or 'read_ratios', not both.")
+    // And why a run cannot be resumed, in `ResumeProblem`.
+    #expect(
+      PlanError.cannotResume(path: "r.csv", problem: .repeatedTrial(line: 3)).description
+        == "Cannot resume 'r.csv': row 3 repeats a trial.")
+    #expect(
+      ResumeProblem.earlierVersion(missing: ["burst", "forks"]).description
+        == "it was written by an earlier version of stress (it lacks a column: 'burst' or 'forks')")
+  }
+
   @Test(arguments: [
     ("{", "is not valid JSON"),
     ("{\n  \"subjects\": [\"a\"\n  \"x\": 1\n}", "is not valid JSON at line 3, column 3"),

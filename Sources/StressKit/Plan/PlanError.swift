@@ -40,8 +40,8 @@ package enum PlanError: Error, Equatable, CustomStringConvertible {
   case suiteNotAFile(path: String, kind: String)
   case suiteUnreadable(path: String, reason: String)
   case suiteNotJSON(path: String, location: String)
-  case invalidSuite(path: String, problem: String)
-  case cannotResume(path: String?, problem: String)
+  case invalidSuite(path: String, problem: SuiteProblem)
+  case cannotResume(path: String?, problem: ResumeProblem)
   case nothingToResume(path: String)
 
   /// The system, not what the user asked for, stopped the plan.

@@ -34,60 +34,62 @@ extension Suite {
     } catch {
       throw .suiteNotJSON(path: source, location: Self.whereInvalid(data))
     }
-    func fail(_ message: String) -> PlanError { .invalidSuite(path: source, problem: message) }
-    guard case .object(let object) = root else { throw fail("expected a JSON object at the top") }
+    func fail(_ problem: SuiteProblem) -> PlanError {
+      .invalidSuite(path: source, problem: problem)
+    }
+    guard case .object(let object) = root else { throw fail(.notAnObject) }
     let known = [
       "description", "subjects", "wrappers", "threads", "read_ratio", "read_ratios", "budgets",
     ]
     if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
-      throw fail("unknown key '\(unknown)'.\(Suggestion.hint(for: unknown, in: known))")
+      throw fail(.unknownKey(unknown, hint: Suggestion.hint(for: unknown, in: known)))
     }
 
     var suite = Suite(name: name, subjects: [])
     if let value = object["description"] {
-      guard case .string(let text) = value else { throw fail("'description' must be a string") }
+      guard case .string(let text) = value else { throw fail(.descriptionNotAString) }
       suite.description = text
     }
-    guard let subjects = object["subjects"] else { throw fail("'subjects' is required") }
+    guard let subjects = object["subjects"] else { throw fail(.noSubjects) }
     suite.subjects = try strings(subjects, key: "subjects", fail)
     if let value = object["wrappers"] { suite.wrappers = try strings(value, key: "wrappers", fail) }
     if let value = object["threads"] {
       guard case .array(let items) = value, !items.isEmpty else {
-        throw fail("'threads' must be a non-empty array of thread counts")
+        throw fail(.threadsNotAList)
       }
       suite.threads = try items.map { item throws(PlanError) in
         guard let n = item.integer, (1...maxThreads).contains(n) else {
-          throw fail("'threads' entries must be whole numbers from 1 to \(maxThreads)")
+          throw fail(.threadCount(max: maxThreads))
         }
         return n
       }
     }
     if let value = object["read_ratio"] {
       guard case .number(let ratio) = value, (0...1).contains(ratio) else {
-        throw fail("'read_ratio' must be a number from 0 to 1")
+        throw fail(.readRatio)
       }
       suite.readRatios = [ratio]
     }
     if let value = object["read_ratios"] {
       guard suite.readRatios == nil else {
-        throw fail("give 'read_ratio' or 'read_ratios', not both")
+        throw fail(.readRatioAndRatios)
       }
       guard case .array(let items) = value, !items.isEmpty else {
-        throw fail("'read_ratios' must be a non-empty list of numbers from 0 to 1")
+        throw fail(.readRatiosNotAList)
       }
       suite.readRatios = try items.map { item throws(PlanError) in
         guard case .number(let ratio) = item, (0...1).contains(ratio) else {
-          throw fail("'read_ratios' entries must be numbers from 0 to 1")
+          throw fail(.readRatiosEntry)
         }
         return ratio
       }
     }
     if let value = object["budgets"] {
-      guard case .object(let modes) = value else { throw fail("'budgets' must be an object") }
+      guard case .object(let modes) = value else { throw fail(.budgetsNotAnObject) }
       for (key, entry) in modes.sorted(by: { $0.key < $1.key }) {
         guard let mode = Mode(rawValue: key) else {
           let names = Mode.allCases.map(\.rawValue)
-          throw fail("unknown mode '\(key)' in 'budgets'.\(Suggestion.hint(for: key, in: names))")
+          throw fail(.unknownMode(key, hint: Suggestion.hint(for: key, in: names)))
         }
         suite.budgets[mode] = try budget(entry, key: "budgets.\(key)", fail)
       }
@@ -96,26 +98,27 @@ extension Suite {
   }
 
   private static func strings(
-    _ value: JSONValue, key: String, _ fail: (String) -> PlanError
+    _ value: JSONValue, key: String, _ fail: (SuiteProblem) -> PlanError
   ) throws(PlanError) -> [String] {
     guard case .array(let items) = value, !items.isEmpty else {
-      throw fail("'\(key)' must be a non-empty array of ids")
+      throw fail(.idsNotAList(key: key))
     }
     return try items.map { item throws(PlanError) in
       guard case .string(let id) = item, !id.isEmpty else {
-        throw fail("'\(key)' entries must be non-empty strings")
+        throw fail(.idNotAString(key: key))
       }
       return id
     }
   }
 
   private static func budget(
-    _ value: JSONValue, key: String, _ fail: (String) -> PlanError
+    _ value: JSONValue, key: String, _ fail: (SuiteProblem) -> PlanError
   ) throws(PlanError) -> Budget {
-    guard case .object(let fields) = value else { throw fail("'\(key)' must be an object") }
+    guard case .object(let fields) = value else { throw fail(.budgetNotAnObject(key: key)) }
     let known = Budget.Field.allCases.map(\.rawValue)
     if let unknown = fields.keys.sorted().first(where: { !known.contains($0) }) {
-      throw fail("unknown key '\(unknown)' in '\(key)'.\(Suggestion.hint(for: unknown, in: known))")
+      throw fail(
+        .unknownBudgetKey(unknown, in: key, hint: Suggestion.hint(for: unknown, in: known)))
     }
     var budget = Budget()
     for field in Budget.Field.allCases {
@@ -126,7 +129,7 @@ extension Suite {
         number = .number(x)
       }
       guard case .number(let x) = number, field.accepts(x) else {
-        throw fail("invalid value for '\(key).\(field.rawValue)': expected \(field.expected)")
+        throw fail(.budgetValue(key: key, field: field.rawValue, expected: field.expected))
       }
       switch field {
       case .trials: budget.trials = Int(x)
@@ -140,10 +143,10 @@ extension Suite {
       }
     }
     if budget.ops != nil && budget.seconds != nil {
-      throw fail("'\(key)' sets both 'ops' and 'seconds'; use one")
+      throw fail(.opsAndSeconds(key: key))
     }
     if budget.cap != nil && budget.seconds != nil {
-      throw fail("'\(key)' sets a 'cap', which goes with 'ops', beside 'seconds'")
+      throw fail(.capBesideSeconds(key: key))
     }
     return budget
   }

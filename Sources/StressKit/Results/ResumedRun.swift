@@ -18,14 +18,11 @@ package struct ResumedRun: Sendable {
     do {
       file = try ResultsFile.load(path)
     } catch {
-      throw .cannotResume(path: nil, problem: error.description)
+      throw .cannotResume(path: nil, problem: .unreadable(error.description))
     }
     guard !file.isEarlierVersion else {
       throw .cannotResume(
-        path: path,
-        problem:
-          "it was written by an earlier version of stress (it lacks a column: "
-          + ResultColumns.added.map { "'\($0.column)'" }.joined(separator: " or ") + ")")
+        path: path, problem: .earlierVersion(missing: ResultColumns.added.map(\.column)))
     }
     guard let first = file.rows.first else {
       throw .nothingToResume(path: path)
@@ -33,12 +30,12 @@ package struct ResumedRun: Sendable {
     let f = ISO8601DateFormatter()
     f.formatOptions = [.withInternetDateTime]
     guard let started = f.date(from: file.value("started_at", in: first)) else {
-      throw .cannotResume(path: path, problem: "its first row has no valid started_at")
+      throw .cannotResume(path: path, problem: .noStart)
     }
     guard let seed = UInt64(file.value("seed", in: first)),
       let trial = Int(file.value("trial", in: first))
     else {
-      throw .cannotResume(path: path, problem: "its first row has no valid seed and trial")
+      throw .cannotResume(path: path, problem: .noSeed)
     }
     return ResumedRun(
       runID: file.value("run_id", in: first), startedAt: started,
@@ -73,12 +70,13 @@ package struct ResumedRun: Sendable {
       guard let cell = cells[CellKey(loaded.cell)] else {
         throw .cannotResume(
           path: path,
-          problem: "row \(line) (\(value("subject")) / \(value("wrapper")) / "
-            + "\(value("threads")) threads) is not a cell of this run")
+          problem: .foreignCell(
+            line: line, subject: value("subject"), wrapper: value("wrapper"),
+            threads: value("threads")))
       }
       // The control's trials are numbered by visit, and a budget's cells get more trials.
       guard loaded.trial < plan.trials || cell.isControl || plan.timeBudget != nil else {
-        throw .cannotResume(path: path, problem: "row \(line) has trial \(loaded.trial)")
+        throw .cannotResume(path: path, problem: .trialBeyondPlan(line: line, trial: loaded.trial))
       }
       let record = TrialRecord(
         cell: cell, trial: loaded.trial, seed: plan.seed(forTrial: loaded.trial),
@@ -86,19 +84,14 @@ package struct ResumedRun: Sendable {
       let expected = ResultRow(ResultColumns.row(record, plan: plan, environment: .current))
       for name in fixed where expected[name] != value(name) {
         if name == "plan", value(name) == plan.fingerprintWithTimeBudgetToggled {
-          throw .cannotResume(
-            path: path,
-            problem: plan.timeBudget == nil
-              ? "it was started with --time-budget; resume it with one"
-              : "it was started without --time-budget; resume it without one")
+          throw .cannotResume(path: path, problem: .timeBudget(started: plan.timeBudget == nil))
         }
         throw .cannotResume(
           path: path,
-          problem: "row \(line) has \(name) '\(value(name))' where this run has "
-            + "'\(expected[name])'")
+          problem: .differs(line: line, column: name, file: value(name), run: expected[name]))
       }
       guard seen.insert(CellKey(cell).fields + [value("trial")]).inserted else {
-        throw .cannotResume(path: path, problem: "row \(line) repeats a trial")
+        throw .cannotResume(path: path, problem: .repeatedTrial(line: line))
       }
       records.append(record)
     }
