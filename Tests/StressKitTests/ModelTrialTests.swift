@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 import Testing
 
@@ -477,4 +478,46 @@ enum BadOptionsCounter: ModelTest {
   static var scenarios: ScenarioOptions { options }
   static func make() -> SelfTestSplitCounter { SelfTestModelCounter.make() }
   static let operations = SelfTestModelCounter.operations
+}
+
+/// A counter that records the thread each of its instances died on.
+final class DeinitCounter: @unchecked Sendable {
+  static let threads = Mutex<[pthread_t]>([])
+  let value = Atomic<Int>(0)
+  deinit { Self.threads.withLock { $0.append(pthread_self()) } }
+}
+
+/// A model test of `DeinitCounter`, to see where a model trial's instances die.
+enum DeinitCounterModel: ModelTest {
+  static let info = SubjectInfo(
+    id: "test-model-deinit", summary: "test: records the thread its instances die on",
+    documented: .notListed, traits: [.hidden])
+  static func make() -> DeinitCounter { DeinitCounter() }
+  static var operations: [ModelOperation<DeinitCounter>] {
+    [
+      .write("add") { $0.value.add(1, ordering: .relaxed) },
+      .read("get") { $0.value.load(ordering: .relaxed) },
+    ]
+  }
+}
+
+@Suite struct ModelTrialInstancesTests {
+  /// The lanes' threads end the moment they leave: were one to hold the invocations past the
+  /// trial, it would let go of them last, on its way out, and their deinits would run there.
+  @Test func aModelTrialsInstancesDieWithItOnItsOwnThread() throws {
+    let call = Scenario.Call(operation: 0)
+    let read = Scenario.Call(operation: 1)
+    let scenario = Scenario(
+      initial: [call], parallel: [[call, read], [call], [read, call], [call]], post: [read])
+    let me = pthread_self()
+    for _ in 1...20 {
+      DeinitCounter.threads.withLock { $0 = [] }
+      do {
+        _ = try ModelTrial<DeinitCounterModel>.execute(
+          scenario, 10, LockWrapper(), pin: false, onStart: nil)
+      }
+      let threads = DeinitCounter.threads.withLock { $0 }
+      #expect(threads.count == 10 && threads.allSatisfy { pthread_equal($0, me) != 0 })
+    }
+  }
 }
