@@ -41,16 +41,7 @@ package enum BenchReport {
         o.name, String(format: "%.2f", o.referenceNanos), String(format: "%.2f", o.harnessNanos),
         String(format: "%.2fx", o.ratio), String(format: "%+.2f", o.extraNanos),
       ])
-      rows.append(
-        Row(
-          section: "overhead", name: o.name, metric: "reference_ns_per_op", value: o.referenceNanos,
-          unit: "ns"))
-      rows.append(
-        Row(
-          section: "overhead", name: o.name, metric: "harness_ns_per_op", value: o.harnessNanos,
-          unit: "ns"))
-      rows.append(
-        Row(section: "overhead", name: o.name, metric: "ratio", value: o.ratio, unit: "x"))
+      rows += pairRows(o, section: "overhead", measured: "harness_ns_per_op")
     }
     let text =
       "OVERHEAD: median ns/op over \(repeats) runs of \(ops) ops, 1 thread\n"
@@ -72,16 +63,7 @@ package enum BenchReport {
         o.name, String(format: "%.2f", o.referenceNanos), String(format: "%.2f", o.harnessNanos),
         String(format: "%.2fx", o.ratio),
       ])
-      rows.append(
-        Row(
-          section: "controlled", name: o.name, metric: "reference_ns_per_op",
-          value: o.referenceNanos, unit: "ns"))
-      rows.append(
-        Row(
-          section: "controlled", name: o.name, metric: "scheduled_ns_per_op", value: o.harnessNanos,
-          unit: "ns"))
-      rows.append(
-        Row(section: "controlled", name: o.name, metric: "ratio", value: o.ratio, unit: "x"))
+      rows += pairRows(o, section: "controlled", measured: "scheduled_ns_per_op")
     }
     rows.append(
       Row(
@@ -95,6 +77,19 @@ package enum BenchReport {
           "Schedules run and checked a second (a lock-based counter, 2 threads x 3 calls, random walk): %.0f\n",
         rate)
     return Section(text: text, rows: rows)
+  }
+
+  /// A pair's three rows: the bare loop's ns/op, the measured one's (`measured`), the ratio.
+  private static func pairRows(_ o: Benchmark.Overhead, section: String, measured: String)
+    -> [Row]
+  {
+    [
+      Row(
+        section: section, name: o.name, metric: "reference_ns_per_op", value: o.referenceNanos,
+        unit: "ns"),
+      Row(section: section, name: o.name, metric: measured, value: o.harnessNanos, unit: "ns"),
+      Row(section: section, name: o.name, metric: "ratio", value: o.ratio, unit: "x"),
+    ]
   }
 
   /// Where detection is measured: at a size, at the quick budget's, or with a core kept busy.
