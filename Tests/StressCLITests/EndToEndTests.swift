@@ -293,7 +293,8 @@ import Testing
   }
 
   /// The cap stops a protected cell's count-bound trial under the actor too: its tasks check it
-  /// as threads do (they ran every operation, 0.8 s of a quick cell capped at 20 ms then).
+  /// as threads do (before, they ran every operation: 0.8 s of a quick cell meant to stop at
+  /// 20 ms).
   @Test func theCapStopsAnActorsTrialAsItStopsAThreadsTrial() throws {
     let dir = try temporaryDirectory()
     let csv = dir.appendingPathComponent("out.csv")
