@@ -303,7 +303,7 @@ import Testing
     #expect(clean.followed(by: measured) == measured)
   }
 
-  /// A capped trial stops at its deadline, but every thread does its first 64 operations
+  /// A capped trial stops at its deadline, but every thread does its first chunk of operations
   /// first, however late it started: a capped trial of 2 threads still has both threads in it.
   @Test func aCappedTrialStillGivesEveryThreadItsFirstChunk() throws {
     var s = spec("test-wide-window-counter", "lock", threads: 2, ratio: 0, bound: .ops(1_000_000))
@@ -311,7 +311,22 @@ import Testing
     let result = Trial.run(s, catalog: .forTests)
     #expect(result.outcome == .ok, "\(result.detail)")
     let ops = try #require(result.ops)
-    #expect(ops >= 2 * 64 && ops < 2_000_000, "\(ops) operations")
+    #expect(ops >= 2 * Trial.Lane.cappedChunk && ops < 2_000_000, "\(ops) operations")
+  }
+
+  /// ...and no more than that chunk once the deadline has passed: threads owe a slow subject
+  /// 16 operations each before they stop, not 64 (a 5 ms cap of 8 threads queued on one lock
+  /// took 30 ms). A write here takes 1 ms, so the 1 ms deadline is long past when each thread
+  /// ends its first chunk, and the trial stops there unless the machine held the stop back for
+  /// three chunks (48 ms).
+  @Test func aCappedTrialStopsWithinOneSmallChunkOfItsDeadline() throws {
+    var s = spec("test-slow-to-write", threads: 2, ratio: 0, bound: .ops(1_000_000))
+    s.deadline = 0.001
+    let result = Trial.run(s, catalog: .forTests)
+    #expect(result.outcome == .ok, "\(result.detail)")
+    let ops = try #require(result.ops)
+    #expect(Trial.Lane.cappedChunk == 16)
+    #expect(ops >= 2 * 16 && ops < 2 * 64, "\(ops) operations")
   }
 
   /// The burst's cost stays bounded whatever the subject: it makes instances for half its

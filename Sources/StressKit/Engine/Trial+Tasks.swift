@@ -101,7 +101,7 @@ extension Trial {
     var random = OperationStream(seed: lane.seed, thread: lane.thread)
     var done = 0
     while done < lane.limit {
-      if lane.timed && done & 63 == 0 && gate.isStopped { break }
+      if lane.timed && done & (lane.chunk - 1) == 0 && gate.isStopped { break }
       let draw = random.next()
       if lane.readsOnly || draw < lane.readThreshold {
         let step = Step(thread: lane.thread, seq: tally.reads, random: draw)

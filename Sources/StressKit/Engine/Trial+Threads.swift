@@ -96,12 +96,12 @@ extension Trial {
     var reads = 0
     var writes = 0
     var remaining = lane.limit
-    // Chunks of 64 operations: a timed trial looks at the stop flag once per chunk, and the
+    // In chunks (`Lane.chunk`): a timed trial looks at the stop flag once per chunk, and the
     // loop inside the chunk has nothing but the draw, the decision and the call. Not before the
     // first chunk: a thread a busy machine started late still does its share of a capped trial.
     while remaining > 0 {
       if lane.timed && remaining < lane.limit && gate.isStopped { break }
-      let chunk = min(remaining, 64)
+      let chunk = min(remaining, lane.chunk)
       remaining -= chunk
       if lane.readsOnly {
         for _ in 0..<chunk {
@@ -146,9 +146,9 @@ extension Trial {
     var writes = 0
     if lane.instances > 1 { tally.writesByInstance = Array(repeating: 0, count: lane.instances) }
     while done < lane.limit {
-      // Not before the first 64: a thread that a busy machine held back past a burst's
+      // Not before the first chunk: a thread that a busy machine held back past a burst's
       // deadline still does its share.
-      if lane.timed && done > 0 && done & 63 == 0 && gate.isStopped { break }
+      if lane.timed && done > 0 && done & (lane.chunk - 1) == 0 && gate.isStopped { break }
       if lane.instances > 1 && done > 0 && done % lane.epoch == 0 && instance + 1 < subjects.count {
         tally.writesByInstance[instance] = writes
         instance += 1
