@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import StressKit
@@ -114,5 +115,64 @@ import Testing
         == "StressKit/SelfTestCrash.swift:11: Fatal error: deliberate trap")
     let reportOnly = report.split(separator: 10).dropFirst().joined(separator: [10])
     #expect(WorkerProcess.firstLine(Array(reportOnly)) == nil)
+  }
+
+  /// The symbolizer is asked only of a file with debug information, its own or linked to: the
+  /// toolchain's libraries have none, and each answer cost a process for nothing.
+  @Test(arguments: [
+    ([String](), false), ([".debug_info"], true), ([".gnu_debuglink"], true),
+    ([".debug_line"], false),
+  ])
+  func onlyAFileWithDebugInformationIsWorthTheSymbolizer(extra: [String], worth: Bool) throws {
+    let path = NSTemporaryDirectory() + "stress-elf-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try Self.elf(sections: [".symtab", ".strtab"] + extra).write(to: URL(fileURLWithPath: path))
+    let table = try #require(SymbolTable.of(path))
+    #expect(table.hasDebugInformation == worth)
+  }
+
+  /// A 64-bit little-endian ELF file of section headers only: a null section, the section
+  /// names, then `sections` (".symtab" linked to the next one; the rest empty).
+  static func elf(sections: [String]) -> Data {
+    let names = ["", ".shstrtab"] + sections
+    var strings: [UInt8] = []
+    var nameOffsets: [Int] = []
+    for name in names {
+      nameOffsets.append(strings.count)
+      strings += Array(name.utf8) + [0]
+    }
+    var bytes = [UInt8](repeating: 0, count: 64)
+    bytes.replaceSubrange(0..<6, with: [0x7F, 0x45, 0x4C, 0x46, 2, 1])
+    func put<T: FixedWidthInteger>(_ value: T, at offset: Int, in target: inout [UInt8]) {
+      withUnsafeBytes(of: value.littleEndian) {
+        target.replaceSubrange(offset..<offset + $0.count, with: $0)
+      }
+    }
+    let stringsOffset = 64
+    let headersOffset = stringsOffset + strings.count
+    put(UInt64(headersOffset), at: 0x28, in: &bytes)
+    put(UInt16(64), at: 0x3A, in: &bytes)
+    put(UInt16(names.count), at: 0x3C, in: &bytes)
+    put(UInt16(1), at: 0x3E, in: &bytes)
+    bytes += strings
+    for (i, name) in names.enumerated() {
+      var header = [UInt8](repeating: 0, count: 64)
+      let type: UInt32 =
+        switch name {
+        case "": 0
+        case ".symtab": 2
+        case ".shstrtab", ".strtab": 3
+        default: 1
+        }
+      put(UInt32(nameOffsets[i]), at: 0, in: &header)
+      put(type, at: 4, in: &header)
+      if name == ".shstrtab" {
+        put(UInt64(stringsOffset), at: 24, in: &header)
+        put(UInt64(strings.count), at: 32, in: &header)
+      }
+      if name == ".symtab" { put(UInt32(i + 1), at: 40, in: &header) }
+      bytes += header
+    }
+    return Data(bytes)
   }
 }

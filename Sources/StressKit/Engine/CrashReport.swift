@@ -88,8 +88,8 @@ struct CrashReport: Equatable {
   /// The message of a Swift runtime check that trapped at the fault without printing one
   /// ("Swift runtime failure: arithmetic overflow"), from the file's debug information.
   var runtimeFailure: String? {
-    guard let fault,
-      let address = SymbolTable.of(fault.path)?.address(atFileOffset: fault.fileOffset)
+    guard let fault, let table = SymbolTable.of(fault.path), table.hasDebugInformation,
+      let address = table.address(atFileOffset: fault.fileOffset)
     else { return nil }
     return Platform.runtimeFailure(in: fault.path, at: address)
   }

@@ -193,8 +193,10 @@ final class WorkerProcess: TrialRunner {
     Platform.closeDescriptor(child.input)
     // It closed its result channel, so it is dying; if it lingers, it is killed.
     var termination = Platform.wait(child.pid, block: false)
-    for _ in 0..<100 where termination == nil {
-      Platform.sleep(seconds: 0.01)
+    // In steps of 1 ms: a crashed worker's threads take a millisecond or two to die, and each
+    // crash would otherwise wait a whole 10 ms step.
+    for _ in 0..<1_000 where termination == nil {
+      Platform.sleep(seconds: 0.001)
       termination = Platform.wait(child.pid, block: false)
     }
     if termination == nil {

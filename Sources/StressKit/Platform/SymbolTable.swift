@@ -20,6 +20,11 @@ struct SymbolTable: Sendable {
   private let data: Data
   private let functions: [Function]
   private let loads: [Load]
+  /// Whether the file has debug information, in itself or in a file it links to: only then
+  /// can `llvm-symbolizer` name an inlined frame, and asking it costs a process (about 90 ms,
+  /// four times in the quick collections suite, for the toolchain's libraries, which have
+  /// none).
+  let hasDebugInformation: Bool
 
   private static let cache = Mutex<[String: SymbolTable?]>([:])
 
@@ -43,13 +48,14 @@ struct SymbolTable: Sendable {
     let programHeaders = Int(u64(0x20))
     let sectionHeaders = Int(u64(0x28))
     let (programSize, programCount) = (u16(0x36), u16(0x38))
-    let (sectionSize, sectionCount) = (u16(0x3A), u16(0x3C))
+    let (sectionSize, sectionCount, sectionNames) = (u16(0x3A), u16(0x3C), u16(0x3E))
     loads = (0..<programCount).compactMap { i in
       let at = programHeaders + i * programSize
       guard u32(at) == 1 else { return nil }  // PT_LOAD
       return Load(offset: u64(at + 8), size: u64(at + 32), address: u64(at + 16))
     }
     struct Section {
+      var name: Int
       var type: Int
       var offset: Int
       var size: Int
@@ -58,8 +64,19 @@ struct SymbolTable: Sendable {
     let sections = (0..<sectionCount).map { i in
       let at = sectionHeaders + i * sectionSize
       return Section(
-        type: u32(at + 4), offset: Int(u64(at + 24)), size: Int(u64(at + 32)), link: u32(at + 40))
+        name: u32(at), type: u32(at + 4), offset: Int(u64(at + 24)), size: Int(u64(at + 32)),
+        link: u32(at + 40))
     }
+    let debugNames: Set<Data> = [Data(".debug_info".utf8), Data(".gnu_debuglink".utf8)]
+    hasDebugInformation =
+      sectionNames < sections.count
+      && sections.contains { section in
+        let start = sections[sectionNames].offset + section.name
+        guard start >= 0, start < data.count,
+          let nul = data[(data.startIndex + start)...].prefix(32).firstIndex(of: 0)
+        else { return false }
+        return debugNames.contains(Data(data[(data.startIndex + start)..<nul]))
+      }
     // The full table when the file kept it, else the dynamic one.
     let symbols = sections.first { $0.type == 2 } ?? sections.first { $0.type == 11 }
     guard let symbols, symbols.link < sections.count else { return nil }
