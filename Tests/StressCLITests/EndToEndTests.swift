@@ -245,6 +245,34 @@ import Testing
       "\(row["detail"] ?? "")")
   }
 
+  /// Once a thread of an unprotected subject has run alone, a hang of its trials is called
+  /// at what that predicts (the floor, 2 s, for a subject this cheap), not at the suite's
+  /// timeout; a timeout given on the command line is the whole deadline, and is waited out.
+  @Test func anUnprotectedHangIsCalledAtItsForecastUnlessTheTimeoutIsGiven() throws {
+    let dir = try temporaryDirectory()
+    let suite = dir.appendingPathComponent("hang.json").path
+    try """
+    {"subjects": ["selftest-hang"], "wrappers": ["unprotected"], "threads": [1, 2],
+     "budgets": {"default": {"trials": 1, "ops": 200, "timeout": 2.5}}}
+    """.write(toFile: suite, atomically: true, encoding: .utf8)
+    for given in [false, true] {
+      let csv = dir.appendingPathComponent("out-\(given).csv")
+      let r = try runStress(
+        ["run", "--suite", suite, "--no-control", "--out", csv.path]
+          + (given ? ["--timeout", "2.5"] : []))
+      #expect(r.code == 0, "\(r.err)")
+      let rows = try readCellRows(csv)
+      #expect(rows.map { $0["outcome"] } == ["ok", "hang"])
+      let detail = try #require(rows.last).text("detail")
+      #expect(
+        detail.hasPrefix(
+          given
+            ? "no result within 2.5 s; worker killed"
+            : "no result within 2 s (forecast from one thread of it; the timeout is 2.5 s)"),
+        "\(detail)")
+    }
+  }
+
   /// An overflow traps without printing a word (as a nil unwrap does in optimized code): the
   /// detail still says what failed, from the debug information, besides where.
   @Test func aSilentRuntimeTrapStillSaysWhatFailed() throws {

@@ -39,10 +39,12 @@ package final class Scheduler {
       && ProcessInfo.processInfo.environment["STRESS_FORK_SERVER"] != "0"
     let server =
       forks ? ForkServer(executable: executable, environment: WorkerProcess.environment) : nil
+    let forecast = plan.forecastsHangs ? HangForecast() : nil
     self.init(plan: plan) {
       try WorkerProcess(
         executable: executable, countsSanitizerReports: plan.countsSanitizerReports,
-        reportsCrashes: plan.reportsCrashes, forkServer: server, memoryLimit: plan.memoryLimit)
+        reportsCrashes: plan.reportsCrashes, forkServer: server, memoryLimit: plan.memoryLimit,
+        forecast: forecast)
     }
   }
 

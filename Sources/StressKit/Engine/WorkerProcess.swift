@@ -21,17 +21,22 @@ final class WorkerProcess: TrialRunner {
   /// TSan (`scripts/tsan.sh`); nil otherwise.
   private var reports: ReportCounter?
   private let memoryLimit: UInt64?
+  /// Cuts an unprotected trial's wait for a hang to what its subject's cost predicts, shared
+  /// by the run's workers; nil: every trial waits its whole timeout.
+  private let forecast: HangForecast?
 
   /// `reportsCrashes`: a crash's detail names where it crashed (`CrashReport`). Off under
   /// ThreadSanitizer, which keeps the crash signals to itself. With `forkServer`, the worker is
   /// forked by its zygote where it can, else started by exec. `memoryLimit` caps the worker's
-  /// memory before its first trial (`Platform.limitMemory`).
+  /// memory before its first trial (`Platform.limitMemory`). `forecast` shortens the wait for
+  /// a hang where it can (`HangForecast`).
   init(
     executable: String, countsSanitizerReports: Bool = false, reportsCrashes: Bool = true,
-    forkServer: ForkServer? = nil, memoryLimit: UInt64? = nil
+    forkServer: ForkServer? = nil, memoryLimit: UInt64? = nil, forecast: HangForecast? = nil
   ) throws {
     reports = countsSanitizerReports ? ReportCounter() : nil
     self.memoryLimit = memoryLimit
+    self.forecast = forecast
     let crashes = reportsCrashes && !countsSanitizerReports
     if let forked = forkServer?.launch(flags: crashes ? .reportsCrashes : []) {
       child = forked
@@ -98,8 +103,11 @@ final class WorkerProcess: TrialRunner {
 
     // A fresh worker first has to start (exec, the runtime, a sanitizer's set-up): that time
     // is not the trial's, and has a limit of its own.
-    let trialNanos = UInt64(timeout * 1e9)
-    var deadline = Platform.monotonicNanos() &+ (ready ? trialNanos : Self.startupNanos)
+    var limit = forecast?.deadline(for: spec, timeout: timeout) ?? timeout
+    var begun = Platform.monotonicNanos()
+    var deadline = begun &+ (ready ? UInt64(limit * 1e9) : Self.startupNanos)
+    let sanityOps = min(Trial.sanityOps, spec.bound.opsPerThread ?? Trial.sanityOps)
+    let passRuns = spec.sanity == nil && spec.threads > 1 && !failsAlone
     while true {
       while let newline = results.firstIndex(of: UInt8(ascii: "\n")) {
         let line = Data(results[..<newline])
@@ -107,9 +115,16 @@ final class WorkerProcess: TrialRunner {
         switch try? JSONDecoder().decode(WorkerMessage.self, from: line) {
         case .ready?:
           ready = true
-          deadline = Platform.monotonicNanos() &+ trialNanos
+          begun = Platform.monotonicNanos()
+          deadline = begun &+ UInt64(limit * 1e9)
         case .sane?:
           sane = true
+          if passRuns, let forecast {
+            let seconds = Double(Platform.monotonicNanos() - begun) / 1e9
+            forecast.learn(spec, ops: sanityOps, seconds: seconds)
+            limit = forecast.deadline(for: spec, timeout: timeout)
+            deadline = begun &+ UInt64(limit * 1e9)
+          }
         case .started?:
           startedAt = Platform.monotonicNanos()
         case .result(var result)?:
@@ -124,6 +139,10 @@ final class WorkerProcess: TrialRunner {
           if let impossible = result.impossibility {
             stop()
             return .harnessFault("the worker answered impossible values: \(impossible)")
+          }
+          if spec.threads == 1, result.outcome == .ok, let ops = result.ops {
+            forecast?.learn(
+              spec, ops: ops, seconds: Double(Platform.monotonicNanos() - begun) / 1e9)
           }
           return result
         case nil:
@@ -142,10 +161,14 @@ final class WorkerProcess: TrialRunner {
           return .harnessFault(
             "the worker did not start within \(Self.startupNanos / 1_000_000_000) s")
         }
+        let within =
+          limit < timeout
+          ? "\(Self.format(limit)) s (forecast from one thread of it; the timeout is "
+            + "\(Self.format(timeout)) s)" : "\(Self.format(timeout)) s"
         return alone(
           TrialResult(
             outcome: .hang,
-            detail: "no result within \(Self.format(timeout)) s; worker killed"
+            detail: "no result within \(within); worker killed"
               + (Self.firstLine(diagnostics).map { " (\($0))" } ?? "")))
       }
       let wait = Int32(min(100, (deadline - now) / 1_000_000 + 1))

@@ -14,6 +14,9 @@ package struct Plan: Sendable {
   package var seed: UInt64
   /// Seconds a trial may run before it is declared a hang.
   package var timeout: Double
+  /// An unprotected trial is called hung sooner once the run has timed its subject alone
+  /// (`HangForecast`); off when the user gave the timeout, which is then the whole deadline.
+  package var forecastsHangs = true
   /// Trials per cell run first and discarded; with `forks`, per trial.
   package var warmup: Int
   /// JMH's forks: every measured trial in a fresh worker of its own, after the warmup there.
@@ -132,6 +135,7 @@ extension Plan {
     }
     if countsSanitizerReports { memoryLimit = nil }
     forks = options.forks
+    forecastsHangs = options.timeout == nil
     shard = options.shard
     suitePath = suite.path
     // A catalog built without `Catalog.standard` has no control for its workers to run.

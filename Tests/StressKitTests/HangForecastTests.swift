@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+@testable import StressKit
+
+/// An unprotected trial's wait for a hang, cut to what one thread of its subject predicts.
+@Suite struct HangForecastTests {
+  func spec(_ subject: String = "swift-set", _ wrapper: String = "unprotected", threads: Int = 2)
+    -> TrialSpec
+  {
+    TrialSpec(
+      subject: subject, wrapper: wrapper, threads: threads, readRatio: 0.5, bound: .ops(1_000),
+      seed: 1)
+  }
+
+  @Test func withNothingTimedATrialWaitsItsWholeTimeout() {
+    #expect(HangForecast().deadline(for: spec(), timeout: 5) == 5)
+  }
+
+  /// A cheap subject: 1 µs an operation, 2,500 operations with the sanity pass's, 50 times
+  /// over is an eighth of a second; the floor holds.
+  @Test func aCheapSubjectsTrialWaitsTheFloor() {
+    let forecast = HangForecast()
+    forecast.learn(spec(threads: 1), ops: 500, seconds: 0.000_5)
+    #expect(forecast.deadline(for: spec(), timeout: 5) == HangForecast.floor)
+    #expect(HangForecast.floor == 2)
+    // Another subject, or the same one protected, has learned nothing.
+    #expect(forecast.deadline(for: spec("swift-array"), timeout: 5) == 5)
+    #expect(forecast.deadline(for: spec("swift-set", "lock"), timeout: 5) == 5)
+  }
+
+  /// 20 µs an operation: 50 x 20 µs x (500 + 2 x 1,000) = 2.5 s, plus the burst's 5 ms when
+  /// there is one; an expensive subject keeps its timeout.
+  @Test func theForecastIsTheSlackTimesTheTrialsWorkAndNeverOverTheTimeout() {
+    let forecast = HangForecast()
+    forecast.learn(spec(threads: 1), ops: 500, seconds: 0.01)
+    #expect(abs(forecast.deadline(for: spec(), timeout: 10) - 2.5) < 1e-9)
+    var burst = spec()
+    burst.tuning = Tuning(pin: false, burst: 128)
+    #expect(abs(forecast.deadline(for: burst, timeout: 10) - 2.505) < 1e-9)
+    #expect(forecast.deadline(for: spec(threads: 8), timeout: 5) == 5)
+  }
+
+  /// The dearest pass seen sets the cost: a cheaper one later does not shorten the wait.
+  @Test func theDearestPassSeenCounts() {
+    let forecast = HangForecast()
+    forecast.learn(spec(threads: 1), ops: 500, seconds: 0.01)
+    forecast.learn(spec(threads: 1), ops: 500, seconds: 0.000_1)
+    #expect(abs(forecast.deadline(for: spec(), timeout: 10) - 2.5) < 1e-9)
+  }
+
+  /// Protected passes teach nothing: a queue's drain at 8 threads is not one thread's cost.
+  @Test func aProtectedPassTeachesNothing() {
+    let forecast = HangForecast()
+    forecast.learn(spec("swift-set", "lock", threads: 1), ops: 500, seconds: 0.000_5)
+    #expect(forecast.deadline(for: spec("swift-set", "lock"), timeout: 5) == 5)
+  }
+
+  /// A timeout the user gives is the whole deadline; one from a mode or a suite is forecast.
+  @Test func aGivenTimeoutIsNotForecast() throws {
+    var options = RunOptions()
+    options.subjects = ["test-wide-window-counter"]
+    options.wrappers = ["unprotected"]
+    options.threads = [2]
+    options.mode = .quick
+    #expect(try Plan(options: options, catalog: .forTests, suiteDirectories: []).forecastsHangs)
+    options.timeout = 5
+    #expect(try !Plan(options: options, catalog: .forTests, suiteDirectories: []).forecastsHangs)
+  }
+}
