@@ -79,7 +79,7 @@ extension RunCommand {
         to: \.run.memoryLimit),
       .value(
         "mode", "<mode>",
-        "Budget preset: quick (collections in about 7 s), default (under 3 min) or tough.",
+        "Budget preset: quick (collections in about 5 s), default (under 3 min) or tough.",
         .choice(), to: \.run.mode),
       .value(
         "readers", "<counts>",
