@@ -56,6 +56,20 @@ import Testing
     #expect(forecast.deadline(for: spec("swift-set", "lock"), timeout: 5) == 5)
   }
 
+  /// An exploration keeps its timeout: its scheduler calls a stuck thread itself, after 2 s,
+  /// and says what each thread held; the runner must not kill it first.
+  @Test func anExplorationKeepsItsTimeout() {
+    let forecast = HangForecast()
+    var explored = spec(threads: 1)
+    explored.strategy = "random-walk"
+    forecast.learn(explored, ops: 500, seconds: 0.000_5)
+    explored.threads = 2
+    #expect(forecast.deadline(for: explored, timeout: 10) == 10)
+    forecast.learn(spec(threads: 1), ops: 500, seconds: 0.000_5)
+    #expect(forecast.deadline(for: explored, timeout: 10) == 10)
+    #expect(forecast.deadline(for: spec(), timeout: 10) == 2)
+  }
+
   /// A timeout the user gives is the whole deadline; one from a mode or a suite is forecast.
   @Test func aGivenTimeoutIsNotForecast() throws {
     var options = RunOptions()

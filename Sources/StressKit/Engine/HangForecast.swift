@@ -13,7 +13,9 @@ import Synchronization
 /// `userdefaults` at 8 threads, took 8 times what this predicts before the slack.
 ///
 /// Protected cells keep the plan's timeout: a queue may drain for seconds at 8 threads
-/// (`rw-barrier`), which no single thread predicts. A timeout the user gives is the whole
+/// (`rw-barrier`), which no single thread predicts. So does an exploration (a `strategy`): its
+/// scheduler names a stuck thread itself after `ControlledTrial.stuckAfter`, with what each
+/// thread held, and the runner must not kill it first. A timeout the user gives is the whole
 /// deadline and is kept too (`Plan.forecastsHangs`).
 final class HangForecast: Sendable {
   /// How many times the predicted time a trial may take.
@@ -28,7 +30,7 @@ final class HangForecast: Sendable {
   /// Records a single-threaded pass of `spec`'s subject: `ops` operations in `seconds`, from
   /// the request to the answer (the subject's making and checking included, so it errs long).
   func learn(_ spec: TrialSpec, ops: Int, seconds: Double) {
-    guard spec.wrapper == Unprotected.info.id, ops > 0, seconds > 0 else { return }
+    guard Self.forecasts(spec), ops > 0, seconds > 0 else { return }
     let cost = seconds / Double(ops)
     costs.withLock { $0[Self.key(spec), default: 0] = max($0[Self.key(spec), default: 0], cost) }
   }
@@ -36,14 +38,18 @@ final class HangForecast: Sendable {
   /// The seconds `spec` may take from its request to its answer: the forecast where one is
   /// known, and never over `timeout`.
   func deadline(for spec: TrialSpec, timeout: Double) -> Double {
-    guard spec.wrapper == Unprotected.info.id,
-      let cost = costs.withLock({ $0[Self.key(spec)] })
+    guard Self.forecasts(spec), let cost = costs.withLock({ $0[Self.key(spec)] })
     else { return timeout }
     let perThread = Double(spec.bound.opsPerThread ?? Trial.sanityOps)
     let sanity = Double(min(Trial.sanityOps, spec.bound.opsPerThread ?? Trial.sanityOps))
     let work = Self.slack * cost * (sanity + perThread * Double(spec.threads))
     let timed = (spec.bound.seconds ?? 0) + (spec.tuning.burst > 0 ? Tuning.burstSeconds : 0)
     return min(timeout, max(Self.floor, work + timed))
+  }
+
+  /// Unprotected stress trials only.
+  private static func forecasts(_ spec: TrialSpec) -> Bool {
+    spec.wrapper == Unprotected.info.id && spec.strategy == nil
   }
 
   private static func key(_ spec: TrialSpec) -> String {
