@@ -12,9 +12,7 @@ enum ResultsInput {
     try paths.map { path throws(ResultsFile.LoadError) in
       let file = try ResultsFile.load(path)
       guard allowingEmpty || !file.rows.isEmpty else {
-        throw ResultsFile.LoadError(
-          "'\(path)' holds no trial, only its header: the run stopped before its first trial "
-            + "finished, so there is nothing to read")
+        throw ResultsFile.LoadError(.noTrial(path: path))
       }
       return file
     }

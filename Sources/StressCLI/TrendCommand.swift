@@ -64,8 +64,7 @@ struct TrendCommand: Subcommand {
     for file in files {
       let night = [Set(file.values("run_id")), Set(file.values("started_at"))]
       if let earlier = runs.updateValue(file.path, forKey: night) {
-        throw ResultsFile.LoadError(
-          "'\(file.path)' holds the same run as '\(earlier)': each night is read once")
+        throw ResultsFile.LoadError(.sameRun(path: file.path, earlier: earlier))
       }
     }
     let trend = Trend(files)

@@ -92,17 +92,129 @@ import Testing
   }
 
   @Test func refusesMissingDirectoryAndBinaryFiles() throws {
-    #expect(throws: ResultsFile.LoadError("no such results file: '/no/such.csv'")) {
+    #expect(throws: ResultsFile.LoadError(.missing(path: "/no/such.csv"))) {
       try ResultsFile.load("/no/such.csv")
     }
-    #expect(throws: ResultsFile.LoadError("cannot read '/tmp'")) {
+    #expect(throws: ResultsFile.LoadError(.unreadable(path: "/tmp"))) {
       try ResultsFile.load("/tmp")
     }
     let binary = try F.write("")
     try Data([0x72, 0x75, 0xFF, 0xFE, 13, 10]).write(to: URL(fileURLWithPath: binary))
-    #expect(throws: ResultsFile.LoadError("'\(binary)' is not a results CSV: it is not UTF-8 text"))
-    {
+    #expect(throws: ResultsFile.LoadError(.notUTF8(path: binary))) {
       try ResultsFile.load(binary)
     }
+  }
+
+  /// Each problem's words, from the one table that has them: what users read on stderr.
+  static let fileProblems: [(ResultsFileProblem, String)] = [
+    (.missing(path: "a.csv"), "no such results file: 'a.csv'"),
+    (.unreadable(path: "d"), "cannot read 'd'"),
+    (.notUTF8(path: "a.csv"), "'a.csv' is not a results CSV: it is not UTF-8 text"),
+    (
+      .notThisVersion(path: "a.csv", why: .empty),
+      "'a.csv' is not a trial CSV of this version of stress: it is empty"
+    ),
+    (
+      .notThisVersion(path: "a.csv", why: .summary),
+      "'a.csv' is not a trial CSV of this version of stress: it is a per-cell summary; give the "
+        + "trial CSV it was written beside"
+    ),
+    (
+      .notThisVersion(path: "a.csv", why: .missingColumn("burst")),
+      "'a.csv' is not a trial CSV of this version of stress: its header has no 'burst' column"
+    ),
+    (
+      .mixesRuns(path: "a.csv", column: "plan", first: "p1", second: "p2"),
+      "'a.csv' mixes runs: its plan is both 'p1' and 'p2', and a file holds one run (join runs "
+        + "with 'stress merge')"
+    ),
+    (
+      .repeatsTrial(path: "a.csv", line: 9, trial: 2, firstLine: 4),
+      "'a.csv' line 9 repeats trial 2 of line 4's cell"
+    ),
+    (
+      .fieldCount(path: "a.csv", line: 3, fields: 5, header: 43),
+      "'a.csv' line 3 has 5 fields where the header has 43"
+    ),
+    (
+      .impossibleRate(path: "a.csv", line: 3, seconds: "0", ops: "5"),
+      "'a.csv' line 3: invalid seconds '0': 5 ops in it would be more than 1e15 per second"
+    ),
+    (
+      .sameRun(path: "b.csv", earlier: "a.csv"),
+      "'b.csv' holds the same run as 'a.csv': each night is read once"
+    ),
+    (
+      .mixesShardings(path: "a.csv", count: 2),
+      "'a.csv' mixes runs: it holds rows of 2 different shardings, and a file holds one run "
+        + "(join runs with 'stress merge')"
+    ),
+    (
+      .strayQuote(path: "a.csv", line: 7),
+      "'a.csv' line 7: a quote where none can be (a field's quotes are broken): every row from "
+        + "here on would be misread"
+    ),
+    (
+      .unclosedQuote(path: "a.csv", line: 7),
+      "'a.csv' line 7: a quoted field opens here and never closes: it would swallow every later "
+        + "row"
+    ),
+    (
+      .invalidValue(path: "a.csv", line: 3, column: "threads", value: "x"),
+      "'a.csv' line 3: invalid threads 'x'"
+    ),
+    (
+      .noTrial(path: "a.csv"),
+      "'a.csv' holds no trial, only its header: the run stopped before its first trial finished, "
+        + "so there is nothing to read"
+    ),
+    (
+      .notThisVersion(path: "a.csv", why: .differs),
+      "'a.csv' is not a trial CSV of this version of stress: its columns differ from this "
+        + "version's (see Results/README.md)"
+    ),
+  ]
+
+  @Test(arguments: fileProblems)
+  func aProblemIsWordedInItsTable(problem: ResultsFileProblem, words: String) {
+    #expect(ResultsFile.LoadError(problem).description == words)
+  }
+
+  /// And why files are not one run.
+  static let mergeProblems: [(MergeProblem, String)] = [
+    (.nothingToMerge, "nothing to merge: the files hold no trial"),
+    (
+      .notAShard(path: "b.csv", first: "a.csv", column: "plan", value: "x", has: "y"),
+      "'b.csv' is not a shard of the run in 'a.csv': its plan (suite, subjects, wrappers, thread "
+        + "counts, mixes or budgets) differs: digest is 'x' where 'a.csv' has 'y'"
+    ),
+    (
+      .notAShard(path: "b.csv", first: "a.csv", column: "run_seed", value: "1", has: "2"),
+      "'b.csv' is not a shard of the run in 'a.csv': its run_seed is '1' where 'a.csv' has '2'"
+    ),
+    (.shardTwice(index: 2, count: 3), "shard 2/3 is given twice"),
+    (
+      .differentRun(
+        path: "b.csv", column: "mode", value: "quick", reference: "a.csv", has: "tough"),
+      "'b.csv' comes from a different run: its mode is 'quick' where 'a.csv' has 'tough'"
+    ),
+    (
+      .overlap(path: "b.csv", earlier: "a.csv", trial: 1, cell: "counter/lock 2t"),
+      "'b.csv' and 'a.csv' overlap: both hold trial 1 of counter/lock 2t"
+    ),
+    (
+      .shardBesideWhole(shard: "s.csv", whole: "w.csv"),
+      "'s.csv' is a shard and 'w.csv' is not: a shard merges only with the other shards of its "
+        + "run"
+    ),
+    (
+      .shardCounts(path: "b.csv", count: 3, first: "a.csv", firstCount: 2),
+      "'b.csv' is a shard of 3 and 'a.csv' a shard of 2: the shards of one run share their count"
+    ),
+  ]
+
+  @Test(arguments: mergeProblems)
+  func aMergeProblemIsWordedInItsTable(problem: MergeProblem, words: String) {
+    #expect(ResultsMerge.Incompatible(problem).description == words)
   }
 }

@@ -12,20 +12,21 @@ package struct ResultsFile: Sendable {
   package var isEarlierVersion = false
 
   /// A file that cannot be used as results: missing, unreadable, not a trial CSV of this
-  /// version, or holding a malformed row.
+  /// version, or holding a malformed row (`ResultsFileProblem` words each).
   package struct LoadError: Error, Equatable, CustomStringConvertible {
-    package var description: String
-    package init(_ description: String) { self.description = description }
+    package var problem: ResultsFileProblem
+    package init(_ problem: ResultsFileProblem) { self.problem = problem }
+    package var description: String { problem.description }
   }
 
   /// Reads and checks `path`: the header must be this version's, and every row well formed.
   package static func load(_ path: String) throws(LoadError) -> ResultsFile {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw LoadError("no such results file: '\(path)'")
+      throw LoadError(.missing(path: path))
     }
     guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else {
-      throw LoadError("cannot read '\(path)'")
+      throw LoadError(.unreadable(path: path))
     }
     return try parse([UInt8](data), path: path)
   }
@@ -36,10 +37,10 @@ package struct ResultsFile: Sendable {
     let utf8 = (0...min(3, bytes.count)).contains { torn in
       String(validating: bytes.dropLast(torn), as: UTF8.self) != nil
     }
-    guard utf8 else { throw LoadError("'\(path)' is not a results CSV: it is not UTF-8 text") }
+    guard utf8 else { throw LoadError(.notUTF8(path: path)) }
     let whole = try wholeBytes(bytes, path: path)
     guard let text = String(validating: bytes[..<whole], as: UTF8.self) else {
-      throw LoadError("'\(path)' is not a results CSV: it is not UTF-8 text")
+      throw LoadError(.notUTF8(path: path))
     }
     // A byte-order mark (a spreadsheet's export) and blank lines at the end carry no rows.
     var rows = CSV.parse(text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text)
@@ -62,7 +63,7 @@ package struct ResultsFile: Sendable {
       }
     }
     guard let header = rows.first, header == ResultColumns.header else {
-      throw LoadError("'\(path)' is not a trial CSV of this version of stress: \(why(rows.first))")
+      throw LoadError(.notThisVersion(path: path, why: why(rows.first)))
     }
     var file = ResultsFile(path: path, rows: Array(rows.dropFirst()), wholeBytes: whole)
     file.isEarlierVersion = earlier
@@ -79,15 +80,12 @@ package struct ResultsFile: Sendable {
       }
       if values.count > 1 {
         throw LoadError(
-          "'\(path)' mixes runs: its \(name) is both '\(values[0])' and '\(values[1])', and "
-            + "a file holds one run (join runs with 'stress merge')")
+          .mixesRuns(path: path, column: name, first: values[0], second: values[1]))
       }
     }
     let counts = Set(file.values("shard").map { Shard($0)?.count ?? 0 })
     if counts.count > 1 {
-      throw LoadError(
-        "'\(path)' mixes runs: it holds rows of \(counts.count) different shardings, and a file "
-          + "holds one run (join runs with 'stress merge')")
+      throw LoadError(.mixesShardings(path: path, count: counts.count))
     }
     // A trial twice would be counted twice by every report, and could not be resumed.
     var seen: [[String]: Int] = [:]
@@ -95,7 +93,7 @@ package struct ResultsFile: Sendable {
       let key = CellKey(record.cell).fields + [String(record.trial)]
       if let first = seen.updateValue(index + 2, forKey: key) {
         throw LoadError(
-          "'\(path)' line \(index + 2) repeats trial \(record.trial) of line \(first)'s cell")
+          .repeatsTrial(path: path, line: index + 2, trial: record.trial, firstLine: first))
       }
     }
     return file
@@ -119,11 +117,7 @@ package struct ResultsFile: Sendable {
     var rowBreakInside = false
     var fieldStart = true
     var i = 0
-    func stray() -> LoadError {
-      LoadError(
-        "'\(path)' line \(line): a quote where none can be (a field's quotes are broken): "
-          + "every row from here on would be misread")
-    }
+    func stray() -> LoadError { LoadError(.strayQuote(path: path, line: line)) }
     while i < bytes.count {
       let byte = bytes[i]
       if quoted {
@@ -151,42 +145,37 @@ package struct ResultsFile: Sendable {
       i += 1
     }
     if quoted && rowBreakInside {
-      throw LoadError(
-        "'\(path)' line \(openedOn): a quoted field opens here and never closes: it would "
-          + "swallow every later row")
+      throw LoadError(.unclosedQuote(path: path, line: openedOn))
     }
     return whole
   }
 
   /// What is wrong with a header that is not this version's.
-  private static func why(_ header: [String]?) -> String {
-    guard let header, header != [""] else { return "it is empty" }
-    if header == SummaryColumns.header {
-      return "it is a per-cell summary; give the trial CSV it was written beside"
-    }
+  private static func why(_ header: [String]?) -> ResultsFileProblem.Header {
+    guard let header, header != [""] else { return .empty }
+    if header == SummaryColumns.header { return .summary }
     if let missing = ResultColumns.header.first(where: { !header.contains($0) }) {
-      return "its header has no '\(missing)' column"
+      return .missingColumn(missing)
     }
-    return "its columns differ from this version's (see Results/README.md)"
+    return .differs
   }
 
   private func check(_ row: [String], line: Int) throws(LoadError) {
     guard row.count == ResultColumns.header.count else {
       throw LoadError(
-        "'\(path)' line \(line) has \(row.count) fields where the header has "
-          + "\(ResultColumns.header.count)")
+        .fieldCount(
+          path: path, line: line, fields: row.count, header: ResultColumns.header.count))
     }
     let fields = ResultRow(row)
     if let name = ResultColumns.rejected(fields) {
-      throw LoadError("'\(path)' line \(line): invalid \(name) '\(fields[name])'")
+      throw LoadError(.invalidValue(path: path, line: line, column: name, value: fields[name]))
     }
     // A tiny time would make the throughput infinite, or beyond any machine.
     if let ops = Double(fields["ops"]), ops > 0, let seconds = Double(fields["seconds"]),
       !(ops / seconds <= ResultColumns.opsPerSecondLimit)
     {
       throw LoadError(
-        "'\(path)' line \(line): invalid seconds '\(fields["seconds"])': \(fields["ops"]) ops in "
-          + "it would be more than 1e15 per second")
+        .impossibleRate(path: path, line: line, seconds: fields["seconds"], ops: fields["ops"]))
     }
   }
 

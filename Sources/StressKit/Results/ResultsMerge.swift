@@ -9,8 +9,11 @@ package struct ResultsMerge: Sendable {
   /// file's rows keep their shard column, so it says the same.
   package var shards: [String] = []
 
+  /// Files that are not one run (`MergeProblem` words why).
   package struct Incompatible: Error, Equatable, CustomStringConvertible {
-    package var description: String
+    package var problem: MergeProblem
+    package init(_ problem: MergeProblem) { self.problem = problem }
+    package var description: String { problem.description }
   }
 
   /// Columns that must agree: they set what a trial measured (`ResultColumn.Agreement`).
@@ -29,7 +32,7 @@ package struct ResultsMerge: Sendable {
     notes = []
     let all = files.flatMap { f in f.rows.map { (file: f, row: $0) } }
     guard !all.isEmpty else {
-      throw Incompatible(description: "nothing to merge: the files hold no trial")
+      throw Incompatible(.nothingToMerge)
     }
     // Tuning is recorded as off on rows of drivers it does not apply to (an actor's tasks),
     // so rows are held to the first row of their own driver.
@@ -43,10 +46,9 @@ package struct ResultsMerge: Sendable {
         let reference = first.file.value(name, in: first.row)
         guard other.file.value(name, in: other.row) != reference else { continue }
         throw Incompatible(
-          description:
-            "'\(other.file.path)' comes from a different run: its \(name) is "
-            + "'\(other.file.value(name, in: other.row))' where '\(first.file.path)' has "
-            + "'\(reference)'")
+          .differentRun(
+            path: other.file.path, column: name, value: other.file.value(name, in: other.row),
+            reference: first.file.path, has: reference))
       }
     }
     try Self.checkShardsOfOneRun(files.filter { !$0.rows.isEmpty })
@@ -56,9 +58,7 @@ package struct ResultsMerge: Sendable {
         let key = TrialKey(cell: CellKey(record.cell), trial: record.trial)
         if let earlier = owner.updateValue(file.path, forKey: key) {
           throw Incompatible(
-            description:
-              "'\(file.path)' and '\(earlier)' overlap: both hold trial \(record.trial) of "
-              + key.cell.label)
+            .overlap(path: file.path, earlier: earlier, trial: record.trial, cell: key.cell.label))
         }
       }
     }
@@ -95,29 +95,20 @@ package struct ResultsMerge: Sendable {
     for (file, count) in zip(files, counts) {
       guard let count, let firstCount = counts[0] else {
         let (sharded, whole) = count == nil ? (first, file) : (file, first)
-        throw Incompatible(
-          description:
-            "'\(sharded.path)' is a shard and '\(whole.path)' is not: a shard merges only with "
-            + "the other shards of its run")
+        throw Incompatible(.shardBesideWhole(shard: sharded.path, whole: whole.path))
       }
       guard count == firstCount else {
         throw Incompatible(
-          description:
-            "'\(file.path)' is a shard of \(count) and '\(first.path)' a shard of "
-            + "\(firstCount): the shards of one run share their count")
+          .shardCounts(path: file.path, count: count, first: first.path, firstCount: firstCount))
       }
       for name in runColumns {
         let (mine, reference) = (values(file, name), values(first, name))
         guard !mine.isEmpty, !reference.isEmpty, mine != reference else { continue }
-        let what =
-          name == "plan"
-          ? "plan (suite, subjects, wrappers, thread counts, mixes or budgets) differs: digest"
-          : name
         throw Incompatible(
-          description:
-            "'\(file.path)' is not a shard of the run in '\(first.path)': its \(what) is "
-            + "'\(mine.sorted().joined(separator: "+"))' where '\(first.path)' has "
-            + "'\(reference.sorted().joined(separator: "+"))'")
+          .notAShard(
+            path: file.path, first: first.path, column: name,
+            value: mine.sorted().joined(separator: "+"),
+            has: reference.sorted().joined(separator: "+")))
       }
     }
   }
@@ -141,7 +132,7 @@ package struct ResultsMerge: Sendable {
     }
     let indexes = parsed.map { $0!.index }
     if let repeated = indexes.first(where: { i in indexes.filter { $0 == i }.count > 1 }) {
-      throw Incompatible(description: "shard \(repeated)/\(count) is given twice")
+      throw Incompatible(.shardTwice(index: repeated, count: count))
     }
     let missing = (1...count).filter { !indexes.contains($0) }
     if !missing.isEmpty {
