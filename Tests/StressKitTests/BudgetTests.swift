@@ -59,6 +59,27 @@ import Testing
     #expect(plan.timeBudget == 30 && plan.trials == 4)
   }
 
+  /// Resolution is pure once the suite is read: a suite parsed in memory plans what the same
+  /// suite read from its file plans (the file's path aside), and no directory is searched.
+  @Test func aPlanResolvesFromASuiteInMemoryAsFromItsFile() throws {
+    let json =
+      #"{"subjects": ["test-wide-window-counter"], "wrappers": ["lock", "unprotected"], "threads": [1, 2], "budgets": {"quick": {"trials": 3, "ops": 500, "timeout": 4}}}"#
+    let dir = try TestDirectory.make("stress-pure-plan")
+    try json.write(to: dir.appendingPathComponent("p.json"), atomically: true, encoding: .utf8)
+    var options = RunOptions()
+    options.suite = "p"
+    options.mode = .quick
+    options.seed = 7
+    let fromFile = try Plan(options: options, catalog: .forTests, suiteDirectories: [dir.path])
+    let suite = try Suite.parse(Data(json.utf8), name: "p", source: "p.json")
+    var inMemory = try Plan(options: options, suite: suite, catalog: .forTests)
+    #expect(inMemory.suitePath == nil && fromFile.suitePath != nil)
+    inMemory.suitePath = fromFile.suitePath
+    #expect(inMemory.cells == fromFile.cells && inMemory.cells.count == 4)
+    #expect(inMemory.trials == 3 && inMemory.bound == fromFile.bound)
+    #expect(inMemory.timeout == fromFile.timeout && inMemory.fingerprint == fromFile.fingerprint)
+  }
+
   @Test func theLeastSettledIsTheOpenVerdictOrTheWidestInterval() {
     func stats(_ wrapper: String, _ rates: [Double], failed: Int = 0) -> CellStatistics {
       let cell = F.cell(wrapper)

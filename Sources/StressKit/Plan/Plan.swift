@@ -111,9 +111,17 @@ extension Plan {
     options: RunOptions, catalog: Catalog, suiteDirectories: [String] = Suite.searchDirectories()
   ) throws(PlanError) {
     try options.validate()
+    try self.init(
+      options: options, suite: Self.suite(options, in: suiteDirectories), catalog: catalog)
+  }
+
+  /// The same resolution from a suite already read (`options.suite` names it, or nil for the
+  /// command line's own subjects): no file is read, so each step after the suite is a function
+  /// of its inputs.
+  package init(options: RunOptions, suite: Suite, catalog: Catalog) throws(PlanError) {
+    try options.validate()
     // A user's catalog may hold an id no list can name and no reader takes back.
     if let problem = catalog.problem { throw .invalidCatalog(problem) }
-    let suite = try Self.suite(options, in: suiteDirectories)
     let axes = try Axes(options: options, suite: suite, catalog: catalog)
     let budget = try Resolved(options: options, suite: suite)
     let unsharded = try Self.cells(axes, bound: budget.bound)
