@@ -16,18 +16,21 @@ let package = Package(
     .plugin(name: "StressPlugin", targets: ["StressPlugin"]),
   ],
   targets: [
+    // The system's calls, the one place for platform code: processes, threads, signals,
+    // files, memory limits, symbols. Knows nothing of trials.
+    .target(name: "StressPlatform", dependencies: ["CStressPlatform"]),
     // The engine: plans, workers, wrappers, results. No command-line code.
-    .target(name: "StressKit", dependencies: ["CStressPlatform"]),
+    .target(name: "StressKit", dependencies: ["StressPlatform"]),
     // What a run's cells mean and how they read, above the engine: verdicts, comparisons,
     // every renderer and its wording, and the run session that writes them. The engine cannot
     // import it (the build graph forbids the cycle); it builds beside FoundationSubjects.
-    .target(name: "StressReports", dependencies: ["StressKit"]),
+    .target(name: "StressReports", dependencies: ["StressKit", "StressPlatform"]),
     // The C library calls Swift cannot make (variadic ones, such as prctl).
     .target(name: "CStressPlatform"),
     // The catalog of Foundation subjects, written against StressKit's public protocols.
     .target(name: "FoundationSubjects", dependencies: ["StressKit"]),
     // Argument parsing, help, console output: the `stress` command as a library entry point.
-    .target(name: "StressCLI", dependencies: ["StressKit", "StressReports"]),
+    .target(name: "StressCLI", dependencies: ["StressKit", "StressReports", "StressPlatform"]),
     .executableTarget(name: "stress", dependencies: ["StressCLI", "FoundationSubjects"]),
     // Model tests checked from Swift Testing (the toolchain's): kept out of the engine, so the
     // `stress` executable does not link the testing library.
@@ -44,12 +47,14 @@ let package = Package(
       name: "StressKitTests",
       dependencies: [
         "StressKit", "StressReports", "FoundationSubjects", "StressTestSupport", "StressTesting",
+        "StressPlatform",
       ]
     ),
     .testTarget(
       name: "StressCLITests",
       dependencies: [
         "StressCLI", "StressReports", "FoundationSubjects", "stress", "StressTestSupport",
+        "StressPlatform",
       ],
       // Read from the source tree by the tests, re-recorded there: not bundled resources.
       exclude: ["Golden"]),

@@ -1,5 +1,6 @@
 import Foundation
 import StressKit
+import StressPlatform
 import StressReports
 
 /// `stress bench`: the harness measured against bare loops, its detection power against the

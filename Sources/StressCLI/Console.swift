@@ -1,4 +1,5 @@
 import StressKit
+import StressPlatform
 import StressReports
 import Synchronization
 

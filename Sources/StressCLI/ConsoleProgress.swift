@@ -1,4 +1,5 @@
 import StressKit
+import StressPlatform
 import StressReports
 
 /// Progress on stderr. On a terminal, a live status line (cells done / total, the cell running,

@@ -1,5 +1,6 @@
 import Foundation
 import StressKit
+import StressPlatform
 import StressReports
 
 /// `stress run`: plan the cells, run them in workers, write the CSV, print the summary.

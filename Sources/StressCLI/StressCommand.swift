@@ -1,4 +1,5 @@
 import StressKit
+import StressPlatform
 import StressReports
 
 /// The `stress` command line, as a library: the `stress` executable calls it with the

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import StressKit
+@testable import StressPlatform
 
 #if canImport(Glibc)
   import Glibc

@@ -2,6 +2,7 @@ import Foundation
 import FoundationSubjects
 import StressCLI
 import StressKit
+import StressPlatform
 import StressTestSupport
 import Synchronization
 import Testing

@@ -2,8 +2,8 @@ import Foundation
 import StressTestSupport
 import Testing
 
-/// The targets follow the data: the engine, then what its cells mean and how they read, then
-/// the command line. SwiftPM refuses a cycle between declared dependencies, but a file may
+/// The targets follow the data: the system's calls, the engine, then what its cells mean and
+/// how they read, then the command line. SwiftPM refuses a cycle between declared dependencies, but a file may
 /// still import a module its target does not declare and build by luck of the build order;
 /// this holds every import of the package's own modules to the flow.
 @Suite struct ModuleGraphTests {
@@ -11,11 +11,12 @@ import Testing
   /// the public API as a user's would be, so it sees the engine only.
   static let allowed: [String: Set<String>] = [
     "CStressPlatform": [],
-    "StressKit": ["CStressPlatform"],
-    "StressReports": ["StressKit"],
+    "StressPlatform": ["CStressPlatform"],
+    "StressKit": ["StressPlatform"],
+    "StressReports": ["StressKit", "StressPlatform"],
     "FoundationSubjects": ["StressKit"],
     "StressTesting": ["StressKit"],
-    "StressCLI": ["StressKit", "StressReports"],
+    "StressCLI": ["StressKit", "StressReports", "StressPlatform"],
     "stress": ["StressCLI", "FoundationSubjects"],
   ]
 
@@ -52,6 +53,33 @@ import Testing
       $0.module != target && !Self.allowed[target]!.contains($0.module)
     }
     #expect(against.map { "\($0.file) imports \($0.module)" } == [])
+  }
+
+  /// Platform code lives in one place: only StressPlatform imports the C library or the
+  /// system's own modules.
+  @Test func onlyThePlatformTargetImportsTheSystem() throws {
+    let system = ["Glibc", "Musl", "Darwin", "CStressPlatform"]
+    var found: [String] = []
+    for target in Self.allowed.keys.sorted() where target != "StressPlatform" {
+      let root = "Sources/\(target)"
+      for file in try FileManager.default.subpathsOfDirectory(atPath: root)
+      where file.hasSuffix(".swift") {
+        let text = try String(contentsOfFile: "\(root)/\(file)", encoding: .utf8)
+        for line in text.split(separator: "\n") {
+          let words = line.split(separator: " ").map(String.init)
+          if let at = words.firstIndex(of: "import"), at + 1 < words.count,
+            words[..<at].allSatisfy({ $0.hasPrefix("@") }), system.contains(words[at + 1])
+          {
+            found.append("\(root)/\(file) imports \(words[at + 1])")
+          }
+        }
+      }
+    }
+    #expect(found == [])
+    // And StressPlatform does, so the check reads what it means to.
+    let platform = try String(
+      contentsOfFile: "Sources/StressPlatform/Platform.swift", encoding: .utf8)
+    #expect(platform.contains("import Glibc") || platform.contains("import CStressPlatform"))
   }
 
   /// The reader finds each form of import, so an import against the flow cannot hide.

@@ -38,9 +38,10 @@ import Testing
   // 234 until the standard wrappers' types became `package` (issue 29: at most 200), chosen
   // through `StandardWrappers.lock` and its kind, 10 values instead of 50 declarations.
   // StressTesting is `ModelTest.check()`, under stress and under the controlled scheduler.
+  // StressPlatform, the system's calls, is the package's own.
   @Test(arguments: [
     ("StressKit", 200), ("StressReports", 0), ("StressCLI", 10), ("FoundationSubjects", 3),
-    ("StressTesting", 2),
+    ("StressTesting", 2), ("StressPlatform", 0),
   ])
   func theSurfaceIsSmallAndDocumented(module: String, ceiling: Int) throws {
     let declarations = try publicDeclarations(in: module)

@@ -5,7 +5,7 @@
 #include <sys/types.h>
 
 // The few C library calls Swift cannot make itself (variadic ones, fork's child side).
-// Everything else the engine asks of the system is in Sources/StressKit/Platform.
+// Everything else the engine asks of the system is in Sources/StressPlatform.
 
 /// Asks the kernel to send `signal` to this process when its parent thread exits (Linux
 /// prctl PR_SET_PDEATHSIG). Returns 0, or -1 where the system has no such call.

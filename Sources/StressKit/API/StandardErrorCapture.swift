@@ -1,4 +1,5 @@
 import Foundation
+import StressPlatform
 
 /// This process's standard error sent to a file for a while, for a subject whose type under
 /// test writes there (NSLog, a logger): from the first `begin` until as many `end`s. Captures

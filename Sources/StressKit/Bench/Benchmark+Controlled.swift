@@ -1,4 +1,5 @@
 import Foundation
+import StressPlatform
 import Synchronization
 
 extension Benchmark {

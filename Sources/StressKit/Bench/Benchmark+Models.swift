@@ -1,3 +1,5 @@
+import StressPlatform
+
 // MARK: - Model tests: invocation rate, the checker's share, its bound, and detection
 
 extension Benchmark {

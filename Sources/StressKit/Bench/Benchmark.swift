@@ -1,4 +1,5 @@
 import Foundation
+import StressPlatform
 import Synchronization
 
 /// `stress bench`: the harness measured against itself. Three parts, each from one run:

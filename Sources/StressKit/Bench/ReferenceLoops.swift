@@ -1,4 +1,5 @@
 import Foundation
+import StressPlatform
 import Synchronization
 
 /// Bare loops doing what the harness's cheapest cells do, with nothing else around them: the

@@ -1,4 +1,5 @@
 import Foundation
+import StressPlatform
 import Synchronization
 
 /// The right to run, handed from one controlled thread to the next: `pass` lets the thread

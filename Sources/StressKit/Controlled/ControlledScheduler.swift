@@ -1,3 +1,4 @@
+import StressPlatform
 import Synchronization
 
 /// Runs a schedule's threads one at a time and passes control only at a scheduled primitive

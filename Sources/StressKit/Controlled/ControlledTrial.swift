@@ -1,4 +1,5 @@
 import Foundation
+import StressPlatform
 
 /// A trial of a model test under the controlled scheduler (`stress run --strategy`): the
 /// trial's seed drives an exploration (`Exploration`), and its bound counts schedules (`--ops`)

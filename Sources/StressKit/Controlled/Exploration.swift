@@ -1,3 +1,5 @@
+import StressPlatform
+
 /// A model test's scenarios run under the controlled scheduler: each schedule a fresh
 /// instance, the initial part on the explorer's thread, the parallel part on controlled
 /// threads one step at a time, the post part last, and every history checked for

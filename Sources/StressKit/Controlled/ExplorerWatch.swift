@@ -1,4 +1,5 @@
 import Dispatch
+import StressPlatform
 import Synchronization
 
 /// What an exploration's own thread is doing, read by the caller waiting for it. The initial

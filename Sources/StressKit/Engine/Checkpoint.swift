@@ -1,3 +1,4 @@
+import StressPlatform
 import Synchronization
 
 /// Where the threads of a strided trial (or of a burst's instances, or of a model test's

@@ -1,4 +1,5 @@
 import Foundation
+import StressPlatform
 
 /// Where a worker crashed: the first frames of its crashing thread, named. A worker started
 /// with `Worker.crashReportFlag` writes, from its signal handler, the fault's address and its

@@ -1,4 +1,5 @@
 import Foundation
+import StressPlatform
 import Synchronization
 
 /// The runner's side of the fork server: a zygote, a process of the same executable kept

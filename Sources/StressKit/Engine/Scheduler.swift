@@ -1,4 +1,5 @@
 import Foundation
+import StressPlatform
 
 /// Runs a plan: its trials in a worker process, one trial at a time, every finished trial
 /// handed to the observers at once. A worker goes on from cell to cell while its trials pass

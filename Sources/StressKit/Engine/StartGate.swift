@@ -1,4 +1,5 @@
 import Foundation
+import StressPlatform
 import Synchronization
 
 /// Releases a trial's threads together, and tells the threads when a timed trial is over.

@@ -1,4 +1,5 @@
 import Dispatch
+import StressPlatform
 
 // MARK: - The dispatch-apply driver, the tutorials' baseline
 

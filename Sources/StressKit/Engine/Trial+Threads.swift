@@ -1,4 +1,5 @@
 import Foundation
+import StressPlatform
 import Synchronization
 
 // MARK: - The threads driver: dedicated threads behind a start barrier

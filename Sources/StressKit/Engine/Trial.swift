@@ -1,4 +1,5 @@
 import Foundation
+import StressPlatform
 import Synchronization
 
 /// Runs one trial in this process: fresh subject and wrapper, N dedicated threads released

@@ -1,3 +1,5 @@
+import StressPlatform
+
 /// What the scheduler runs trials in, one at a time: a worker process (`WorkerProcess`), or,
 /// in tests, a fake that answers in this process, so the scheduler's own logic (warmup,
 /// resume, fresh workers, interruptions, harness failures) is tested without a binary.

@@ -1,4 +1,5 @@
 import Foundation
+import StressPlatform
 
 /// The child side of trial isolation: a worker process reads trial specs (one JSON line each)
 /// on stdin, runs them, and writes results (one JSON line each) on fd 3. Whatever the subject

@@ -1,4 +1,5 @@
 import Foundation
+import StressPlatform
 
 /// The parent side of trial isolation: one worker process, trials sent to it one at a time,
 /// each with a deadline. A worker that crashed or was killed for hanging is not reused.

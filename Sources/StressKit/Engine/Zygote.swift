@@ -1,4 +1,5 @@
 import Foundation
+import StressPlatform
 
 /// The fork server's own side (`ForkServer`): a process of the `stress` executable that stays
 /// single-threaded and forks workers on request. It never runs subject code; each forked

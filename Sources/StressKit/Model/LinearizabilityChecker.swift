@@ -1,3 +1,5 @@
+import StressPlatform
+
 /// Whether a concurrent history could have happened one operation at a time, each taking
 /// effect at some instant between its call and its response: Wing and Gong's search with
 /// Lowe's memoization on (the operations linearized, the model's state), as Porcupine does.

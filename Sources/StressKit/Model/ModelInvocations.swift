@@ -1,3 +1,5 @@
+import StressPlatform
+
 /// What one operation of an invocation did: its result and when it was called and answered.
 package struct ModelRecord {
   package var result: ModelValue? {

@@ -1,3 +1,5 @@
+import StressPlatform
+
 extension ModelTrial {
   /// Shrinks a failing scenario, Lincheck's way: drop a whole thread, else one call, while the
   /// smaller scenario still fails within its invocations; stop when nothing can go or when

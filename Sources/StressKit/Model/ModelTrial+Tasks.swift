@@ -1,4 +1,5 @@
 import Dispatch
+import StressPlatform
 import Synchronization
 
 extension ModelTrial {

@@ -1,4 +1,5 @@
 import Dispatch
+import StressPlatform
 
 extension ModelTrial {
   /// Invocations under a thread-driven wrapper: the initial parts on this thread, then one

@@ -1,3 +1,5 @@
+import StressPlatform
+
 /// Runs one trial of a model test in this process (a worker's): a sanity pass on one thread,
 /// then seeded scenarios, each invoked many times on fresh instances with its threads released
 /// together, every distinct outcome checked against the sequential specification. The first

@@ -1,3 +1,5 @@
+import StressPlatform
+
 /// Checks the invocations of one scenario for linearizability: each distinct outcome once.
 ///
 /// Most invocations took effect in the order their calls answered, so that order is tried

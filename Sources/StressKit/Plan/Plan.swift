@@ -1,4 +1,5 @@
 import Foundation
+import StressPlatform
 
 /// Everything a run will do: the cells, in order, and the budget of each trial.
 package struct Plan: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import StressPlatform
 
 // MARK: - Finding suite files
 

@@ -1,3 +1,5 @@
+import StressPlatform
+
 /// A CSV file written in whole lines: each `append` is a single write(2), so a writer that is
 /// killed leaves whole rows only; a write that fails part way (a full disk, a file-size limit)
 /// is cut back off, so the file still ends in a whole row and `--resume` can finish it.

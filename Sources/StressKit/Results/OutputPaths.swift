@@ -1,3 +1,5 @@
+import StressPlatform
+
 /// The files a command reads and writes, checked before anything is written: an output that
 /// is one of the inputs, or another output, through `./`, symbolic or hard links, would
 /// destroy data with exit 0, so it is refused (`Conflict`, exit 64) instead; so is an output

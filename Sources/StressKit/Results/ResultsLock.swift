@@ -1,3 +1,4 @@
+import StressPlatform
 import Synchronization
 
 /// Holds a run's trial CSV exclusively for as long as the run writes it (an advisory flock), so

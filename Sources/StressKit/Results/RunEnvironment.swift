@@ -1,4 +1,5 @@
 import Foundation
+import StressPlatform
 
 /// The machine a run happened on, recorded in every row so files from different machines and
 /// toolchains can be concatenated and compared.

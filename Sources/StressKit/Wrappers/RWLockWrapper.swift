@@ -1,3 +1,5 @@
+import StressPlatform
+
 /// A `pthread_rwlock_t`: shared for reads, exclusive for writes.
 @usableFromInline
 package final class RWLockWrapper: Wrapper {

@@ -1,5 +1,6 @@
 import Foundation
 import StressKit
+import StressPlatform
 
 /// A report written whole at the end (JUnit, HTML, the summary CSV, a merged CSV): written to a temporary file beside it and renamed into place, so a
 /// reader never sees half a report and a failed write leaves none.

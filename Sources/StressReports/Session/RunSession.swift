@@ -1,5 +1,6 @@
 import Foundation
 import StressKit
+import StressPlatform
 
 /// One run from its options to how it ended, outside the command line: it resumes an
 /// interrupted trial CSV (locked before it is read), plans the cells, checks the outputs

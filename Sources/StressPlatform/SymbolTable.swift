@@ -4,7 +4,7 @@ import Synchronization
 /// The function symbols of one ELF file (its .symtab, else its .dynsym), for naming the
 /// addresses a crashed worker reported. Read once per file and kept: the first crash in a big
 /// binary pays for the read, later ones look up.
-struct SymbolTable: Sendable {
+package struct SymbolTable: Sendable {
   private struct Function: Sendable {
     var start: UInt64
     var end: UInt64
@@ -24,13 +24,13 @@ struct SymbolTable: Sendable {
   /// can `llvm-symbolizer` name an inlined frame, and asking it costs a process (about 90 ms,
   /// four times in the quick collections suite, for the toolchain's libraries, which have
   /// none).
-  let hasDebugInformation: Bool
+  package let hasDebugInformation: Bool
 
   private static let cache = Mutex<[String: SymbolTable?]>([:])
 
   /// The table of the file at `path`, read the first time it is asked for; nil if it is not
   /// a 64-bit little-endian ELF file with symbols.
-  static func of(_ path: String) -> SymbolTable? {
+  package static func of(_ path: String) -> SymbolTable? {
     if let known = cache.withLock({ $0[path] }) { return known }
     let table = SymbolTable(path: path)
     cache.withLock { $0[path] = table }
@@ -98,14 +98,14 @@ struct SymbolTable: Sendable {
 
   /// The virtual address the byte at `offset` in the file is loaded at, as debug information
   /// and `llvm-symbolizer` name places.
-  func address(atFileOffset offset: UInt64) -> UInt64? {
+  package func address(atFileOffset offset: UInt64) -> UInt64? {
     loads.first { offset >= $0.offset && offset < $0.offset + $0.size }
       .map { offset - $0.offset + $0.address }
   }
 
   /// The name of the function holding the byte at `offset` in the file, as the linker wrote
   /// it (mangled, for Swift).
-  func function(atFileOffset offset: UInt64) -> String? {
+  package func function(atFileOffset offset: UInt64) -> String? {
     guard let address = address(atFileOffset: offset) else { return nil }
     // The last function starting at or before the address, if it reaches that far.
     var (low, high) = (0, functions.count)

@@ -12,7 +12,7 @@ extension Platform {
   /// nothing, and only the debug information names it, as an inlined frame. Asked of the
   /// toolchain's `llvm-symbolizer`, once per place; nil where it is not found, the file has no
   /// debug information, or it takes over 3 seconds.
-  static func runtimeFailure(in path: String, at address: UInt64) -> String? {
+  package static func runtimeFailure(in path: String, at address: UInt64) -> String? {
     let key = "\(path)@\(address)"
     if let known = runtimeFailures.withLock({ $0[key] }) { return known }
     let answer = symbolizer().flatMap { ask($0, path: path, address: address) }

@@ -13,7 +13,7 @@ import Foundation
 
 extension Platform {
   /// Whether this system can fork workers from a server (Linux: a subreaper adopts them).
-  static var hasForkServer: Bool {
+  package static var hasForkServer: Bool {
     #if os(Linux)
       true
     #else
@@ -23,7 +23,7 @@ extension Platform {
 
   /// Whether a child asks the kernel to kill it with its parent (`cstress_spawn_worker` and
   /// the fork server do, on Linux).
-  static var hasParentDeathSignal: Bool {
+  package static var hasParentDeathSignal: Bool {
     #if os(Linux)
       true
     #else
@@ -38,7 +38,7 @@ extension Platform {
   }
 
   /// The control channel's two ends, closed on exec.
-  static func controlPair() throws -> (runner: Int32, server: Int32) {
+  package static func controlPair() throws -> (runner: Int32, server: Int32) {
     var fds: [Int32] = [-1, -1]
     let rc = cstress_control_pair(&fds)
     guard rc == 0 else { throw SystemError.failed("socketpair", -rc) }
@@ -47,7 +47,7 @@ extension Platform {
 
   /// Makes this process adopt its orphaned descendants, the fork server's workers among them,
   /// or stop adopting them.
-  static func setSubreaper(_ on: Bool) -> Bool {
+  package static func setSubreaper(_ on: Bool) -> Bool {
     cstress_set_subreaper(on ? 1 : 0) == 0
   }
 
@@ -56,7 +56,7 @@ extension Platform {
 
   /// Starts `executable` as a fork server with `control` as its descriptor 3 and nothing else
   /// (0 to 2 read and write /dev/null); its pid.
-  static func spawnServer(
+  package static func spawnServer(
     executable: String, arguments: [String], environment: [String: String], control: Int32
   ) throws -> Int32 {
     let null = open("/dev/null", O_RDWR | O_CLOEXEC)
@@ -74,13 +74,15 @@ extension Platform {
   }
 
   /// Waits for the server's first word: nil once it serves, else why not.
-  static func serverReady(_ control: Int32, milliseconds: Int32) -> SystemError? {
+  package static func serverReady(_ control: Int32, milliseconds: Int32) -> SystemError? {
     let rc = cstress_zygote_wait_ready(control, milliseconds)
     return rc == 0 ? nil : .failed("the fork server's start", -rc)
   }
 
   /// A worker forked by the server on `control`, with its three pipes.
-  static func forkWorker(_ control: Int32, flags: Int32, milliseconds: Int32) throws -> Child {
+  package static func forkWorker(_ control: Int32, flags: Int32, milliseconds: Int32) throws
+    -> Child
+  {
     try withWorkerPipes { fds in
       let pid = cstress_zygote_fork(control, fds, flags, milliseconds)
       guard pid > 0 else { throw SystemError.failed("forking a worker", -pid) }
@@ -90,7 +92,7 @@ extension Platform {
 
   /// The server's loop: returns in each forked worker, with its request's flags; nil in the
   /// server once the control channel closes.
-  static func serveForks(control: Int32, runner: Int32) -> Int32? {
+  package static func serveForks(control: Int32, runner: Int32) -> Int32? {
     let flags = cstress_zygote_serve(control, runner)
     return flags >= 0 ? flags : nil
   }
