@@ -12,9 +12,9 @@ import Synchronization
 /// thread's), plus its timed parts, and never under `floor`. The slowest quick trial seen,
 /// `userdefaults` at 8 threads, took 8 times what this predicts before the slack.
 ///
-/// Protected cells keep the plan's timeout: a queue may drain for seconds at 8 threads
-/// (`rw-barrier`), which no single thread predicts. So does an exploration (a `strategy`): its
-/// scheduler names a stuck thread itself after `ControlledTrial.stuckAfter`, with what each
+/// Protected cells keep the plan's timeout: their time at 8 threads is their lock's contention
+/// (a queue's wake-ups, a barrier's drain), which no single thread predicts. So does an
+/// exploration (a `strategy`): its scheduler names a stuck thread itself after `ControlledTrial.stuckAfter`, with what each
 /// thread held, and the runner must not kill it first. A timeout the user gives is the whole
 /// deadline and is kept too (`Plan.forecastsHangs`).
 final class HangForecast: Sendable {
