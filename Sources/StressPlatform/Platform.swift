@@ -205,6 +205,28 @@ import Foundation
     return low == 0 ? .exited((status >> 8) & 0xFF) : .signaled(low)
   }
 
+  /// The CPU seconds process `pid` has used so far, in user and system time, all its threads
+  /// together (Linux's /proc, in clock ticks); nil where it cannot be read (not Linux, or the
+  /// process is gone).
+  package static func cpuSeconds(of pid: Int32) -> Double? {
+    let fd = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { _ = close(fd) }
+    var buffer = [UInt8](repeating: 0, count: 1024)
+    let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+    guard count > 0 else { return nil }
+    // The command's name, in parentheses, may hold spaces: the fields start after its end.
+    let text = buffer[..<count]
+    guard let close = text.lastIndex(of: UInt8(ascii: ")")) else { return nil }
+    let fields = text[(close + 1)...].split(separator: UInt8(ascii: " "))
+    // After the name: state, ppid, ..., utime (the 12th), stime (the 13th).
+    guard fields.count > 12, let user = Int(String(decoding: fields[11], as: UTF8.self)),
+      let system = Int(String(decoding: fields[12], as: UTF8.self))
+    else { return nil }
+    let ticks = sysconf(Int32(_SC_CLK_TCK))
+    return ticks > 0 ? Double(user + system) / Double(ticks) : nil
+  }
+
   @usableFromInline
   package static func killHard(_ pid: Int32) {
     _ = kill(pid, SIGKILL)

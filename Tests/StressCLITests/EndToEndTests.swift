@@ -254,13 +254,13 @@ import Testing
     let suite = dir.appendingPathComponent("hang.json").path
     try """
     {"subjects": ["selftest-hang"], "wrappers": ["unprotected"], "threads": [1, 2],
-     "budgets": {"default": {"trials": 1, "ops": 200, "timeout": 2.5}}}
+     "budgets": {"default": {"trials": 1, "ops": 200, "timeout": 4}}}
     """.write(toFile: suite, atomically: true, encoding: .utf8)
     for given in [false, true] {
       let csv = dir.appendingPathComponent("out-\(given).csv")
       let r = try runStress(
         ["run", "--suite", suite, "--no-control", "--out", csv.path]
-          + (given ? ["--timeout", "2.5"] : []))
+          + (given ? ["--timeout", "4"] : []))
       #expect(r.code == 0, "\(r.err)")
       let rows = try readCellRows(csv)
       #expect(rows.map { $0["outcome"] } == ["ok", "hang"])
@@ -268,10 +268,32 @@ import Testing
       #expect(
         detail.hasPrefix(
           given
-            ? "no result within 2.5 s; worker killed"
-            : "no result within 2 s (forecast from one thread of it; the timeout is 2.5 s)"),
+            ? "no result within 4 s; worker killed"
+            : "no result within 3 s (forecast from one thread of it; the timeout is 4 s)"),
         "\(detail)")
     }
+  }
+
+  /// A hang that spins is called on its worker's CPU time, long before the clock's forecast or
+  /// the timeout; a given timeout still waits whole.
+  @Test func aSpinningHangIsCalledOnItsCPUTime() throws {
+    let dir = try temporaryDirectory()
+    let suite = dir.appendingPathComponent("spin.json").path
+    try """
+    {"subjects": ["selftest-spin"], "wrappers": ["unprotected"], "threads": [1, 2],
+     "budgets": {"default": {"trials": 1, "ops": 200, "timeout": 20}}}
+    """.write(toFile: suite, atomically: true, encoding: .utf8)
+    let csv = dir.appendingPathComponent("out.csv")
+    let r = try runStress(["run", "--suite", suite, "--no-control", "--out", csv.path])
+    #expect(r.code == 0, "\(r.err)")
+    let rows = try readCellRows(csv)
+    #expect(rows.map { $0["outcome"] } == ["ok", "hang"])
+    let detail = try #require(rows.last).text("detail")
+    #expect(detail.hasPrefix("no result after "), "\(detail)")
+    #expect(
+      detail.contains(
+        " s of CPU time (forecast from one thread of it; the timeout is 20 s); worker killed"),
+      "\(detail)")
   }
 
   /// An overflow traps without printing a word (as a nil unwrap does in optimized code): the

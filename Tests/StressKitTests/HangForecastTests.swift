@@ -18,35 +18,51 @@ import Testing
   }
 
   /// A cheap subject: 1 µs an operation, 2,500 operations with the sanity pass's, 50 times
-  /// over is an eighth of a second; the floor holds.
+  /// over is an eighth of a second; the floors hold, on the clock and in CPU time.
   @Test func aCheapSubjectsTrialWaitsTheFloor() {
     let forecast = HangForecast()
     forecast.learn(spec(threads: 1), ops: 500, seconds: 0.000_5)
     #expect(forecast.deadline(for: spec(), timeout: 5) == HangForecast.floor)
-    #expect(HangForecast.floor == 2)
+    #expect(HangForecast.floor == 3)
+    #expect(forecast.cpuDeadline(for: spec()) == HangForecast.cpuFloor)
+    #expect(HangForecast.cpuFloor == 0.5)
     // Another subject, or the same one protected, has learned nothing.
     #expect(forecast.deadline(for: spec("swift-array"), timeout: 5) == 5)
     #expect(forecast.deadline(for: spec("swift-set", "lock"), timeout: 5) == 5)
+    #expect(forecast.cpuDeadline(for: spec("swift-array")) == nil)
+    #expect(forecast.cpuDeadline(for: spec("swift-set", "lock")) == nil)
   }
 
-  /// 20 µs an operation: 50 x 20 µs x (500 + 2 x 1,000) = 2.5 s, plus the burst's 5 ms when
+  /// 40 µs an operation: 50 x 40 µs x (500 + 2 x 1,000) = 5 s, plus the burst's 5 ms when
   /// there is one; an expensive subject keeps its timeout.
   @Test func theForecastIsTheSlackTimesTheTrialsWorkAndNeverOverTheTimeout() {
     let forecast = HangForecast()
-    forecast.learn(spec(threads: 1), ops: 500, seconds: 0.01)
-    #expect(abs(forecast.deadline(for: spec(), timeout: 10) - 2.5) < 1e-9)
+    forecast.learn(spec(threads: 1), ops: 500, seconds: 0.02)
+    #expect(abs(forecast.deadline(for: spec(), timeout: 10) - 5) < 1e-9)
     var burst = spec()
     burst.tuning = Tuning(pin: false, burst: 128)
-    #expect(abs(forecast.deadline(for: burst, timeout: 10) - 2.505) < 1e-9)
+    #expect(abs(forecast.deadline(for: burst, timeout: 10) - 5.005) < 1e-9)
     #expect(forecast.deadline(for: spec(threads: 8), timeout: 5) == 5)
+  }
+
+  /// In CPU time the forecast counts once for every CPU the trial's threads and a helper can
+  /// use: 2 threads on 2 CPUs use 2; on 8, 3. A one-thread trial, with its helper, 2.
+  @Test func theCPUForecastIsTheForecastOnEveryCPUTheTrialCanUse() throws {
+    for (cpus, threads, used) in [(2, 2, 2.0), (8, 2, 3.0), (8, 1, 2.0), (1, 8, 1.0)] {
+      let forecast = HangForecast(cpus: cpus)
+      forecast.learn(spec(threads: 1), ops: 500, seconds: 0.02)
+      let seconds = 50 * 40e-6 * (500 + Double(threads) * 1_000)
+      let cpu = try #require(forecast.cpuDeadline(for: spec(threads: threads)))
+      #expect(abs(cpu - seconds * used) < 1e-9, "\(cpus) CPUs, \(threads) threads: \(cpu)")
+    }
   }
 
   /// The dearest pass seen sets the cost: a cheaper one later does not shorten the wait.
   @Test func theDearestPassSeenCounts() {
     let forecast = HangForecast()
-    forecast.learn(spec(threads: 1), ops: 500, seconds: 0.01)
+    forecast.learn(spec(threads: 1), ops: 500, seconds: 0.02)
     forecast.learn(spec(threads: 1), ops: 500, seconds: 0.000_1)
-    #expect(abs(forecast.deadline(for: spec(), timeout: 10) - 2.5) < 1e-9)
+    #expect(abs(forecast.deadline(for: spec(), timeout: 10) - 5) < 1e-9)
   }
 
   /// Protected passes teach nothing: a queue's drain at 8 threads is not one thread's cost.
@@ -54,6 +70,7 @@ import Testing
     let forecast = HangForecast()
     forecast.learn(spec("swift-set", "lock", threads: 1), ops: 500, seconds: 0.000_5)
     #expect(forecast.deadline(for: spec("swift-set", "lock"), timeout: 5) == 5)
+    #expect(forecast.cpuDeadline(for: spec("swift-set", "lock")) == nil)
   }
 
   /// An exploration keeps its timeout: its scheduler calls a stuck thread itself, after 2 s,
@@ -67,7 +84,8 @@ import Testing
     #expect(forecast.deadline(for: explored, timeout: 10) == 10)
     forecast.learn(spec(threads: 1), ops: 500, seconds: 0.000_5)
     #expect(forecast.deadline(for: explored, timeout: 10) == 10)
-    #expect(forecast.deadline(for: spec(), timeout: 10) == 2)
+    #expect(forecast.cpuDeadline(for: explored) == nil)
+    #expect(forecast.deadline(for: spec(), timeout: 10) == HangForecast.floor)
   }
 
   /// A timeout the user gives is the whole deadline; one from a mode or a suite is forecast.

@@ -18,6 +18,8 @@ final class WorkerProcess: TrialRunner {
   /// How long a fresh worker may take to say it is ready (a TSan build on a busy machine
   /// takes seconds).
   static let startupNanos: UInt64 = 60_000_000_000
+  /// How often a trial with a CPU-time forecast reads its worker's CPU time.
+  static let cpuCheckNanos: UInt64 = 50_000_000
   /// Counts ThreadSanitizer reports in what the worker prints, when its binary is built with
   /// TSan (`scripts/tsan.sh`); nil otherwise.
   private var reports: ReportCounter?
@@ -107,6 +109,10 @@ final class WorkerProcess: TrialRunner {
     var limit = forecast?.deadline(for: spec, timeout: timeout) ?? timeout
     var begun = Platform.monotonicNanos()
     var deadline = begun &+ (ready ? UInt64(limit * 1e9) : Self.startupNanos)
+    // A spinning hang is called on the worker's CPU time, read every `cpuCheckNanos`.
+    var cpuLimit = forecast?.cpuDeadline(for: spec)
+    var cpuBase = ready ? Platform.cpuSeconds(of: child.pid) : nil
+    var cpuCheck = begun &+ Self.cpuCheckNanos
     let sanityOps = min(Trial.sanityOps, spec.bound.opsPerThread ?? Trial.sanityOps)
     let passRuns = spec.sanity == nil && spec.threads > 1 && !failsAlone
     while true {
@@ -118,6 +124,7 @@ final class WorkerProcess: TrialRunner {
           ready = true
           begun = Platform.monotonicNanos()
           deadline = begun &+ UInt64(limit * 1e9)
+          cpuBase = Platform.cpuSeconds(of: child.pid)
         case .sane?:
           sane = true
           if passRuns, let forecast {
@@ -125,6 +132,7 @@ final class WorkerProcess: TrialRunner {
             forecast.learn(spec, ops: sanityOps, seconds: seconds)
             limit = forecast.deadline(for: spec, timeout: timeout)
             deadline = begun &+ UInt64(limit * 1e9)
+            cpuLimit = forecast.cpuDeadline(for: spec)
           }
         case .started?:
           startedAt = Platform.monotonicNanos()
@@ -156,23 +164,34 @@ final class WorkerProcess: TrialRunner {
         throw Interrupted()
       }
       let now = Platform.monotonicNanos()
+      func hung(_ why: String) -> TrialResult {
+        alone(
+          TrialResult(
+            outcome: .hang,
+            detail: "no result \(why); worker killed"
+              + (Self.firstLine(diagnostics).map { " (\($0))" } ?? "")))
+      }
       guard now < deadline else {
         stop()
         guard ready else {
           return .harnessFault(
             "the worker did not start within \(Self.startupNanos / 1_000_000_000) s")
         }
-        let within =
+        return hung(
           limit < timeout
-          ? "\(Self.format(limit)) s (forecast from one thread of it; the timeout is "
-            + "\(Self.format(timeout)) s)" : "\(Self.format(timeout)) s"
-        return alone(
-          TrialResult(
-            outcome: .hang,
-            detail: "no result within \(within); worker killed"
-              + (Self.firstLine(diagnostics).map { " (\($0))" } ?? "")))
+            ? "within \(Self.format(limit)) s (forecast from one thread of it; the timeout is "
+              + "\(Self.format(timeout)) s)" : "within \(Self.format(timeout)) s")
       }
-      let wait = Int32(min(100, (deadline - now) / 1_000_000 + 1))
+      if let cpuLimit, let cpuBase, now >= cpuCheck {
+        cpuCheck = now &+ Self.cpuCheckNanos
+        if let used = Platform.cpuSeconds(of: child.pid), used - cpuBase > cpuLimit {
+          stop()
+          return hung(
+            "after \(Self.format(cpuLimit)) s of CPU time (forecast from one thread of it; "
+              + "the timeout is \(Self.format(timeout)) s)")
+        }
+      }
+      let wait = Int32(min(cpuLimit == nil ? 100 : 50, (deadline - now) / 1_000_000 + 1))
       let watched = diagnosticsOpen ? [child.results, child.diagnostics] : [child.results]
       for fd in Platform.waitReadable(watched, milliseconds: wait) {
         let chunk = Platform.readSome(fd) ?? []

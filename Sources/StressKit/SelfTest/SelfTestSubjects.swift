@@ -7,6 +7,7 @@ package enum SelfTestSubjects {
     catalog.add(SelfTestCrashOverflow.self)
     catalog.add(SelfTestAllocUnbounded.self)
     catalog.add(SelfTestHang.self)
+    catalog.add(SelfTestSpin.self)
     catalog.add(SelfTestCorrupt.self)
     catalog.add(SelfTestBroken.self)
     catalog.add(SelfTestCrashAlone.self)
