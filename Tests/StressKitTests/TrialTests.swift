@@ -312,21 +312,23 @@ import Testing
     let result = Trial.run(s, catalog: .forTests)
     #expect(result.outcome == .ok, "\(result.detail)")
     let ops = try #require(result.ops)
-    #expect(ops >= 2 * Trial.Lane.cappedChunk && ops < 2_000_000, "\(ops) operations")
+    #expect(ops >= 2 * Trial.Lane.timedChunk && ops < 2_000_000, "\(ops) operations")
   }
 
-  /// ...and no more than that chunk once the deadline has passed: threads owe a slow subject
-  /// 16 operations each before they stop, not 64 (a 5 ms cap of 8 threads queued on one lock
-  /// took 30 ms). A write here takes 1 ms, so the 1 ms deadline is long past when each thread
+  /// A timed trial, capped or of a duration, looks at its stop flag every 16 operations, not
+  /// 64: 8 threads on one lock each owed 64 operations of a slow subject (a capped trial took
+  /// 30 ms for 5). A write here takes 1 ms, so the 1 ms bound is long past when each thread
   /// ends its first chunk, and the trial stops there unless the machine held the stop back for
   /// three chunks (48 ms).
-  @Test func aCappedTrialStopsWithinOneSmallChunkOfItsDeadline() throws {
-    var s = spec("test-slow-to-write", threads: 2, ratio: 0, bound: .ops(1_000_000))
-    s.deadline = 0.001
+  @Test(arguments: [false, true])
+  func aTimedTrialStopsWithinOneSmallChunkOfItsEnd(capped: Bool) throws {
+    var s = spec(
+      "test-slow-to-write", threads: 2, ratio: 0, bound: capped ? .ops(1_000_000) : .seconds(0.001))
+    if capped { s.deadline = 0.001 }
     let result = Trial.run(s, catalog: .forTests)
     #expect(result.outcome == .ok, "\(result.detail)")
     let ops = try #require(result.ops)
-    #expect(Trial.Lane.cappedChunk == 16)
+    #expect(Trial.Lane.timedChunk == 16)
     #expect(ops >= 2 * 16 && ops < 2 * 64, "\(ops) operations")
   }
 
