@@ -19,8 +19,32 @@ let package = Package(
     // The system's calls, the one place for platform code: processes, threads, signals,
     // files, memory limits, symbols. Knows nothing of trials.
     .target(name: "StressPlatform", dependencies: ["CStressPlatform"]),
-    // The engine: plans, workers, wrappers, results. No command-line code.
-    .target(name: "StressKit", dependencies: ["StressPlatform"]),
+    // The engine, in layers along the flow; each may import only those above it, so the
+    // compiler keeps the direction. No command-line code in any.
+    // The public API's protocols and plain values, and the standard wrappers.
+    .target(name: "StressKitCore", dependencies: ["StressPlatform"]),
+    // The controlled scheduler and the model checker (linearizability, scenarios).
+    .target(name: "StressKitModel", dependencies: ["StressPlatform", "StressKitCore"]),
+    // Trials in one process: the loops, the catalog, model trials, the self-test subjects.
+    .target(
+      name: "StressKitEngine", dependencies: ["StressPlatform", "StressKitCore", "StressKitModel"]),
+    // Suites, options, cells, budgets, shards, and the statistics that settle a cell.
+    .target(
+      name: "StressKitPlan",
+      dependencies: ["StressPlatform", "StressKitCore", "StressKitModel", "StressKitEngine"]),
+    // A run: workers, the fork server, the scheduler, crash reports, the results files.
+    .target(
+      name: "StressKitRun",
+      dependencies: [
+        "StressPlatform", "StressKitCore", "StressKitModel", "StressKitEngine", "StressKitPlan",
+      ]),
+    // What users import: every layer re-exported, and `stress bench`.
+    .target(
+      name: "StressKit",
+      dependencies: [
+        "StressPlatform", "StressKitCore", "StressKitModel", "StressKitEngine", "StressKitPlan",
+        "StressKitRun",
+      ]),
     // What a run's cells mean and how they read, above the engine: verdicts, comparisons,
     // every renderer and its wording, and the run session that writes them. The engine cannot
     // import it (the build graph forbids the cycle); it builds beside FoundationSubjects.

@@ -13,14 +13,17 @@
 #                                      nothing else builds them, and they fell behind before)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-sources=$(find Sources/StressPlatform Sources/StressKit Sources/StressReports Sources/StressCLI \
-  -name '*.swift')
+sources=$(find Sources/StressPlatform Sources/StressKit Sources/StressKitCore Sources/StressKitModel \
+  Sources/StressKitEngine Sources/StressKitPlan Sources/StressKitRun Sources/StressReports \
+  Sources/StressCLI -name '*.swift')
 shim=Sources/CStressPlatform
 # Every target's sources build as one module here, so `import StressReports` (and
-# `import StressPlatform`) finds an empty stand-in: what it names is already in the module.
+# `import StressPlatform`, and each of StressKit's layers) finds an empty stand-in: what it
+# names is already in the module.
 mkdir -p .build/fuzz/stub
 echo "" > .build/fuzz/stub/empty.swift
-for stub in StressReports StressPlatform; do
+for stub in StressReports StressPlatform StressKitCore StressKitModel StressKitEngine \
+  StressKitPlan StressKitRun; do
   swiftc -emit-module -module-name "$stub" -parse-as-library -swift-version 6 \
     -o ".build/fuzz/stub/$stub.swiftmodule" .build/fuzz/stub/empty.swift
 done

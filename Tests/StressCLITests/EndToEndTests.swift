@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import StressKit
+@testable import StressKitRun
 @testable import StressPlatform
 
 #if canImport(Glibc)

@@ -3,6 +3,7 @@ import StressTestSupport
 import Testing
 
 @testable import StressKit
+@testable import StressKitRun
 @testable import StressPlatform
 
 #if canImport(Glibc)

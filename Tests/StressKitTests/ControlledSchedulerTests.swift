@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 
 @testable import StressKit
+@testable import StressKitEngine
 
 // MARK: - Self-test types, each with a fixed bug (or none)
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import StressKit
+@testable import StressKitRun
 @testable import StressPlatform
 
 /// A crashed worker's report (addresses and mappings), read back into a crash's detail.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import StressKit
+@testable import StressKitRun
 
 /// An unprotected trial's wait for a hang, cut to what one thread of its subject predicts.
 @Suite struct HangForecastTests {

@@ -3,6 +3,8 @@ import Synchronization
 import Testing
 
 @testable import StressKit
+@testable import StressKitEngine
+@testable import StressKitModel
 
 /// Model tests run in this process: scenarios, the outcome cache, detection, shrinking, the
 /// scenario table and the unknown count, each with a self-test type whose behaviour is fixed.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import StressKit
+@testable import StressKitRun
 
 @Suite struct ReportCounterTests {
   @Test func countsReportsAcrossChunkBoundaries() {

@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 
 @testable import StressKit
+@testable import StressKitRun
 @testable import StressPlatform
 
 /// The scheduler's own logic, with runners faked in this process: warmup, fresh runners after

@@ -3,6 +3,7 @@ import StressTestSupport
 import Testing
 
 @testable import StressKit
+@testable import StressKitPlan
 
 @Suite struct StatisticsTests {
   @Test func percentilesInterpolateBetweenOrderStatistics() throws {

@@ -2,6 +2,7 @@ import FoundationSubjects
 import Testing
 
 @testable import StressKit
+@testable import StressKitEngine
 
 /// A subject's trial loop, dispatched or specialized: the same trial either way.
 extension InProcessSubjects {

@@ -4,6 +4,7 @@ import Synchronization
 import Testing
 
 @testable import StressKit
+@testable import StressKitEngine
 @testable import StressPlatform
 
 #if canImport(Glibc)

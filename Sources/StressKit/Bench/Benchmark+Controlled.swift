@@ -1,4 +1,8 @@
 import Foundation
+import StressKitCore
+import StressKitEngine
+import StressKitModel
+import StressKitPlan
 import StressPlatform
 import Synchronization
 

@@ -1,3 +1,8 @@
+import StressKitCore
+import StressKitEngine
+import StressKitModel
+import StressKitPlan
+import StressKitRun
 import StressPlatform
 
 // MARK: - Model tests: invocation rate, the checker's share, its bound, and detection

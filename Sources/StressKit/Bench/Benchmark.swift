@@ -1,4 +1,8 @@
 import Foundation
+import StressKitCore
+import StressKitEngine
+import StressKitPlan
+import StressKitRun
 import StressPlatform
 import Synchronization
 

@@ -1,4 +1,5 @@
 import Foundation
+import StressKitCore
 import StressPlatform
 import Synchronization
 

@@ -1,0 +1,6 @@
+// The umbrella: `import StressKit` sees every layer, bottom to top.
+@_exported import StressKitCore
+@_exported import StressKitEngine
+@_exported import StressKitModel
+@_exported import StressKitPlan
+@_exported import StressKitRun

@@ -1,0 +1,62 @@
+/// What `ModelTest.explore` found: a verdict, how much it explored, and for a failure its
+/// report (the scenario, the interleaving step by step, and the replay token).
+public struct ExplorationResult: Sendable, CustomStringConvertible {
+  /// How the exploration ended.
+  public enum Verdict: String, Sendable {
+    /// No schedule explored failed.
+    case passed
+    /// A schedule's history has no sequential explanation.
+    case notLinearizable = "not linearizable"
+    /// A schedule left threads that can never go on.
+    case deadlock
+    /// A schedule never finished while its threads kept reaching primitives.
+    case livelock
+    /// A thread ran past the deadline without reaching a scheduled primitive.
+    case stuck
+    /// No schedule failed, but some histories' checks ran out of time
+    /// (`ScenarioOptions.checkSeconds`): those schedules are neither passed nor failed, so
+    /// the exploration is not a pass.
+    case unknown
+    /// A failing scenario fails on one thread too, with no other running: the test's
+    /// operations answer what its specification does not (a nondeterministic result, a wrong
+    /// specification), so the failure is the test's, not a race's.
+    case brokenTest = "broken test"
+    /// A replay did not run as recorded: the code under test is not deterministic apart from
+    /// its scheduling (time, randomness, hashing, threads of its own).
+    case replayDiverged = "replay diverged"
+    /// The controlled threads could not start.
+    case notRun = "not run"
+  }
+
+  /// How it ended.
+  public let verdict: Verdict
+  /// Schedules run, the failing one included.
+  public let schedules: Int
+  /// Scenarios drawn.
+  public let scenarios: Int
+  /// For an exhaustive search: whether every scenario it started was searched to the end of
+  /// its bound. Always false for the random strategies, which never finish.
+  public let exhausted: Bool
+  /// The failure, as a person reads it; for a pass, one line of what was explored.
+  public let report: String
+  /// The failing schedule's replay token, for `ScheduleStrategy.replay`.
+  public let replay: String?
+
+  package init(
+    verdict: Verdict, schedules: Int, scenarios: Int, exhausted: Bool, report: String,
+    replay: String?
+  ) {
+    self.verdict = verdict
+    self.schedules = schedules
+    self.scenarios = scenarios
+    self.exhausted = exhausted
+    self.report = report
+    self.replay = replay
+  }
+
+  /// Whether no schedule failed.
+  public var passed: Bool { verdict == .passed }
+
+  /// The report.
+  public var description: String { report }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import StressKitCore
+import StressKitModel
+import StressPlatform
+
+/// A trial of a model test under the controlled scheduler (`stress run --strategy`): the
+/// trial's seed drives an exploration (`Exploration`), and its bound counts schedules (`--ops`)
+/// or seconds of exploring (`--duration`). A trial's ops are the schedules it ran.
+///
+/// How an exploration ends becomes an outcome as a stress trial's would: a history with no
+/// sequential explanation is `corrupt`; a deadlock, a livelock or a thread stuck outside the
+/// primitives is a `hang` the scheduler saw, not one the runner had to kill; a replay that
+/// diverged is an `error` of the test. The failure's report, with its interleaving and the
+/// command that replays it, is the trial's detail, and so reaches the CSV, JUnit and HTML.
+package enum ControlledTrial<M: ModelTest> {
+  /// Seconds a thread may run without reaching a primitive before it is called stuck: well
+  /// inside the hang timeout of every mode.
+  package static var stuckAfter: Double { 2 }
+
+  /// `now` is the clock each history's check reads against its deadline.
+  package static func run(
+    _ spec: TrialSpec, strategy: ScheduleStrategy,
+    milestone: @escaping @Sendable (Trial.Milestone) -> Void,
+    now: @escaping @Sendable () -> UInt64 = Platform.monotonicNanos
+  ) -> TrialResult {
+    // Its threads are started by the scheduler, not by a barrier: both milestones pass here.
+    milestone(.sane)
+    milestone(.started)
+    let began = Platform.monotonicNanos()
+    let explored = Exploration<M>.run(
+      strategy: strategy, threads: spec.threads, schedules: spec.bound.opsPerThread ?? .max,
+      seconds: spec.bound.seconds, seed: spec.seed, stuckAfter: stuckAfter,
+      replay: { token in replay(spec, token: token) }, now: now)
+    let seconds = Double(Platform.monotonicNanos() - began) / 1e9
+    func result(_ outcome: Outcome, failures: Int) -> TrialResult {
+      TrialResult(
+        outcome: outcome, failures: failures, ops: explored.schedules, reads: nil, writes: nil,
+        seconds: seconds, detail: explored.report)
+    }
+    switch explored.verdict {
+    case .passed: return result(.ok, failures: 0)
+    // A check that ran out of time passed nothing and failed nothing: an ok trial whose
+    // detail says so, as under stress.
+    case .unknown: return result(.ok, failures: 0)
+    case .notLinearizable:
+      var failed = result(.corrupt, failures: 1)
+      failed.timeToFailureMs = seconds * 1e3
+      return failed
+    case .deadlock, .livelock, .stuck: return result(.hang, failures: 1)
+    case .replayDiverged: return result(.error, failures: 0)
+    case .brokenTest: return .brokenSubject(explored.report)
+    case .notRun: return .harnessFault(explored.report)
+    }
+  }
+
+  /// The command that runs the failing schedule again, as this run's program is called.
+  static func replay(_ spec: TrialSpec, token: String) -> String {
+    "\(ScenarioTable.program) run --subjects \(M.info.id) --wrappers \(spec.wrapper) --threads \(spec.threads) "
+      + "--trials 1 --warmup 0 --strategy replay:\(token)"
+  }
+}

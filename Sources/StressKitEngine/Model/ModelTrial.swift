@@ -1,0 +1,262 @@
+import StressKitCore
+import StressKitModel
+import StressPlatform
+
+/// Runs one trial of a model test in this process (a worker's): a sanity pass on one thread,
+/// then seeded scenarios, each invoked many times on fresh instances with its threads released
+/// together, every distinct outcome checked against the sequential specification. The first
+/// scenario that fails is shrunk and shown as a table.
+package enum ModelTrial<M: ModelTest> {
+  /// Runs `invocations` invocations of a scenario, calling `onStart` as the threads of the
+  /// first are released; returns them and the parallel parts' nanoseconds.
+  package typealias Execute = (Scenario, _ invocations: Int, _ onStart: (@Sendable () -> Void)?)
+    throws(Fault) -> (batch: ModelInvocations<M>, nanos: UInt64)
+
+  /// The harness could not run an invocation (a thread would not start).
+  package struct Fault: Error {
+    var detail: String
+  }
+
+  /// A failing invocation: its scenario and what each lane's calls answered.
+  struct Failure {
+    var scenario: Scenario
+    var results: [[ModelValue]]
+  }
+
+  /// A trial that must see enough to claim a pass: past its bound it runs on until its threads
+  /// have run at once in `overlaps` invocations, or `seconds` have passed since it began.
+  package struct Power: Sendable {
+    package var overlaps: Int
+    package var seconds: Double
+
+    package init(overlaps: Int, seconds: Double) {
+      self.overlaps = overlaps
+      self.seconds = seconds
+    }
+  }
+
+  /// What a trial did beyond its result, for `stress bench` and `check()`.
+  package struct Report: Sendable {
+    package var invocations = 0
+    /// Invocations in which two threads ran at once: a floor under the run's power to see a
+    /// race (only these can show one).
+    package var overlapped = 0
+    package var checks = 0
+    package var unknowns = 0
+    package var checkNanos: UInt64 = 0
+    /// The parallel parts' time: the calls racing, under the wrapper.
+    package var parallelNanos: UInt64 = 0
+    package var totalNanos: UInt64 = 0
+  }
+
+  /// Scenarios and invocations of the single-threaded sanity pass.
+  static var sanity: (scenarios: Int, invocations: Int) { (4, 8) }
+  /// Invocations between two looks at the clock (and between thread starts).
+  static var batchSize: Int { 256 }
+
+  /// A trial under a thread-driven wrapper.
+  package static func run<W: Wrapper>(
+    _ spec: TrialSpec, _: W.Type, milestone: @escaping @Sendable (Trial.Milestone) -> Void
+  ) -> TrialResult {
+    run(spec, W.self, power: nil, milestone: milestone).result
+  }
+
+  /// A trial under a thread-driven wrapper, with what it did.
+  package static func run<W: Wrapper>(
+    _ spec: TrialSpec, _: W.Type, power: Power?,
+    milestone: @escaping @Sendable (Trial.Milestone) -> Void
+  ) -> (result: TrialResult, report: Report) {
+    let wrapper = W()
+    return run(spec, power: power, milestone: milestone) {
+      scenario, invocations, onStart throws(Fault) in
+      try execute(scenario, invocations, wrapper, pin: spec.tuning.pin, onStart: onStart)
+    }
+  }
+
+  /// A trial under a task-driven wrapper.
+  package static func run<A: AsyncWrapper>(
+    _ spec: TrialSpec, _: A.Type, milestone: @escaping @Sendable (Trial.Milestone) -> Void
+  ) -> TrialResult {
+    let wrapper = A()
+    return run(spec, milestone: milestone) { scenario, invocations, onStart throws(Fault) in
+      try execute(scenario, invocations, wrapper, onStart: onStart)
+    }.result
+  }
+
+  /// A trial with `options` for the test's own (the benchmark's scenario shapes).
+  package static func run(
+    _ spec: TrialSpec, options: ScenarioOptions = M.scenarios, power: Power? = nil,
+    milestone: @escaping @Sendable (Trial.Milestone) -> Void, execute: Execute
+  ) -> (result: TrialResult, report: Report) {
+    let began = Platform.monotonicNanos()
+    var report = Report()
+    let operations = M.operations
+    guard !operations.isEmpty else { return (.brokenSubject("it has no operations"), report) }
+    if let problem = options.problem {
+      return (.brokenSubject("its ScenarioOptions' \(problem)"), report)
+    }
+    do throws(Fault) {
+      // As for any subject: one that fails alone by design has no sanity pass, nor does a
+      // trial the runner knows passes alone here (`TrialSpec.Sanity`).
+      if spec.sanity != .skipped, !M.info.failsAlone,
+        let broken = try sane(spec, operations, options, execute)
+      {
+        return (broken, report)
+      }
+      if spec.sanity == .only {
+        return (
+          TrialResult(outcome: .ok, failures: 0, ops: 0, reads: 0, writes: 0, seconds: 0), report
+        )
+      }
+      milestone(.sane)
+      var random = SplitMix64(seed: spec.seed)
+      let budget = spec.bound.opsPerThread.map { max(1, $0 / options.operationsPerThread) }
+      let deadline = (spec.bound.seconds ?? spec.deadline).map { began + UInt64($0 * 1e9) }
+      let limit = power.map { began + UInt64(max(0, $0.seconds) * 1e9) }
+      /// Past the deadline; with a power to reach, past the limit too unless it was reached.
+      func timeUp() -> Bool {
+        guard let deadline else { return false }
+        let now = Platform.monotonicNanos()
+        guard now >= deadline else { return false }
+        guard let power, let limit, report.overlapped < power.overlaps else { return true }
+        return now >= limit
+      }
+      var counts = (reads: 0, writes: 0, nanos: UInt64(0), failures: 0)
+      var found: (failure: Failure, scenario: Int, invocations: Int, atNanos: UInt64)?
+      var onStart: (@Sendable () -> Void)? = { milestone(.started) }
+      var number = 0
+      // Where the test tells states apart, one specification serves the trial's scenarios.
+      var shared = SharedSpecification.make(M.self, operations)
+      scenarios: while budget.map({ report.invocations < $0 }) ?? true {
+        let scenario = Scenario.random(
+          operations, threads: spec.threads, options: options, readRatio: spec.readRatio,
+          using: &random)
+        number += 1
+        if shared?.isFull == true { shared = SharedSpecification.make(M.self, operations) }
+        let checker = ScenarioChecker<M>(scenario, operations: operations, shared: shared)
+        defer {
+          report.checks += checker.checks
+          report.unknowns += checker.unknowns
+        }
+        var left = min(options.invocations, budget.map { $0 - report.invocations } ?? .max)
+        var tried = 0
+        while left > 0 {
+          let n = min(left, batchSize)
+          let (batch, nanos) = try execute(scenario, n, onStart)
+          onStart = nil
+          counts.nanos += nanos
+          for (t, lane) in scenario.parallel.enumerated() where t < spec.threads {
+            let reads = lane.filter { operations[$0.operation].isRead }.count
+            counts.reads += reads * n
+            counts.writes += (lane.count - reads) * n
+          }
+          // Only a trial with a power to reach pays for counting it, outside the checker's time.
+          if power != nil {
+            for i in 0..<n where batch.overlapped(invocation: i) { report.overlapped += 1 }
+          }
+          // Timed per batch, not per check: two clock reads per invocation would be a fair
+          // part of a cached check's cost.
+          let checking = Platform.monotonicNanos()
+          for i in 0..<n {
+            guard
+              case .notLinearizable = checker.check(
+                batch, invocation: i, seconds: options.checkSeconds)
+            else { continue }
+            counts.failures += 1
+            if found == nil {
+              found = (Self.failure(batch, i, scenario), number, 0, counts.nanos)
+            }
+          }
+          report.checkNanos += Platform.monotonicNanos() - checking
+          report.invocations += n
+          tried += n
+          left -= n
+          if timeUp() { break }
+        }
+        found?.invocations = tried
+        if found != nil { break scenarios }
+        if timeUp() { break }
+      }
+      var result = TrialResult(
+        outcome: counts.failures == 0 ? .ok : .corrupt, failures: counts.failures,
+        ops: counts.reads + counts.writes, reads: counts.reads, writes: counts.writes,
+        seconds: Double(counts.nanos) / 1e9)
+      if let found {
+        let shrunk = minimize(found.failure, options, execute)
+        result.detail = ScenarioTable.failure(
+          shrunk.scenario, results: shrunk.results, operations: operations,
+          failed: counts.failures, scenario: found.scenario, invocations: found.invocations,
+          from: found.failure.scenario.count, spec: spec, subject: M.info.id)
+        result.timeToFailureMs = Double(found.atNanos) / 1e6
+      } else if report.unknowns > 0 {
+        result.detail =
+          "\(report.unknowns) of \(report.checks) distinct outcomes that needed a search "
+          + "unknown: their \(TrialResult.uncheckedWords) time (\(options.checkSeconds) s each), so they "
+          + "were neither passed nor failed"
+      }
+      report.parallelNanos = counts.nanos
+      report.totalNanos = Platform.monotonicNanos() - began
+      return (M.info.failsAlone ? result : Trial.blameAlone(spec, result), report)
+    } catch {
+      return (.harnessFault(error.detail), report)
+    }
+  }
+
+  /// A few scenarios on one thread: if one is not linearizable, the specification and the type
+  /// disagree with no race at all (a nondeterministic result, a wrong model): a broken test.
+  static func sane(
+    _ spec: TrialSpec, _ operations: [ModelOperation<M.Instance>], _ options: ScenarioOptions,
+    _ execute: Execute
+  ) throws(Fault) -> TrialResult? {
+    var random = SplitMix64(seed: spec.seed, stream: -1)
+    for _ in 0..<sanity.scenarios {
+      let scenario = Scenario.random(
+        operations, threads: 1, options: options, readRatio: spec.readRatio, using: &random)
+      let (batch, _) = try execute(scenario, sanity.invocations, nil)
+      let checker = ScenarioChecker<M>(scenario, operations: operations)
+      for i in 0..<batch.invocations {
+        guard
+          case .notLinearizable = checker.check(batch, invocation: i, seconds: options.checkSeconds)
+        else { continue }
+        let failure = Self.failure(batch, i, scenario)
+        return .brokenSubject(
+          "on one thread it answered what its specification would not:\n"
+            + ScenarioTable.render(
+              failure.scenario, results: failure.results, operations: operations))
+      }
+    }
+    return nil
+  }
+
+  /// What invocation `i` of `batch` answered, lane by lane.
+  static func failure(_ batch: ModelInvocations<M>, _ i: Int, _ scenario: Scenario) -> Failure {
+    Failure(
+      scenario: scenario,
+      results: batch.lanes.indices.map { lane in
+        batch.lanes[lane].indices.map {
+          batch.record(lane: lane, invocation: i, index: $0).result ?? ModelValue(0)
+        }
+      })
+  }
+
+  /// The first failing invocation of up to `options.invocations` of `scenario`, if one fails.
+  static func reproduce(_ scenario: Scenario, _ options: ScenarioOptions, _ execute: Execute)
+    throws(Fault) -> Failure?
+  {
+    let checker = ScenarioChecker<M>(scenario, operations: M.operations)
+    var left = options.invocations
+    while left > 0 {
+      let n = min(left, batchSize)
+      let (batch, _) = try execute(scenario, n, nil)
+      for i in 0..<n {
+        if case .notLinearizable = checker.check(
+          batch, invocation: i, seconds: options.checkSeconds)
+        {
+          return failure(batch, i, scenario)
+        }
+      }
+      left -= n
+    }
+    return nil
+  }
+}

@@ -1,0 +1,136 @@
+import StressKitCore
+import StressPlatform
+
+/// What one operation of an invocation did: its result and when it was called and answered.
+package struct ModelRecord {
+  package var result: ModelValue? {
+    didSet { compact = Int32(truncatingIfNeeded: result?.compactIndex ?? -1) }
+  }
+  /// The result's `compactIndex`, -1 if it has none: the checker reads it rather than copy
+  /// the result. Set with the result, after the call's timed span.
+  package private(set) var compact: Int32 = -1
+  package var call: UInt64
+  package var response: UInt64
+
+  package init(result: ModelValue? = nil, call: UInt64 = 0, response: UInt64 = 0) {
+    (self.result, self.call, self.response) = (result, call, response)
+    compact = Int32(truncatingIfNeeded: result?.compactIndex ?? -1)
+  }
+}
+
+/// A batch of invocations of one scenario, as the wrappers see it: a subject whose steps are
+/// the scenario's calls. Step `seq` of lane `thread` is call `seq % count` of invocation
+/// `seq / count`, on that invocation's own fresh instance. Each call's record goes to a slot
+/// no other call writes, so recording shares nothing between threads.
+///
+/// Lanes are the parallel part's threads, then the initial part, then the post part.
+package final class ModelInvocations<M: ModelTest>: StressSubject, @unchecked Sendable {
+  /// The test's own, keeping each lane's calls on one thread (no dispatch-apply driver).
+  package static var info: SubjectInfo {
+    var info = M.info
+    info.traits.insert(.ordersPerThread)
+    return info
+  }
+
+  package let operations: [ModelOperation<M.Instance>]
+  package let lanes: [[Scenario.Call]]
+  package let invocations: Int
+  private let instances: [M.Instance]
+  private let records: [UnsafeMutablePointer<ModelRecord>]
+  /// The lanes' calls end to end, lane `l`'s from `starts[l]`: each one's operation body and
+  /// arguments, looked up once. A worker reads them inside the wrapper's critical section,
+  /// where copying a generic operation through its value witnesses would be timed as well.
+  private let bodies: [@Sendable (M.Instance, [Int]) -> ModelValue]
+  private let choices: [[Int]]
+  private let starts: [Int]
+
+  package init(_ scenario: Scenario, operations: [ModelOperation<M.Instance>], invocations: Int) {
+    self.operations = operations
+    lanes = scenario.lanes
+    self.invocations = invocations
+    bodies = scenario.lanes.flatMap { $0.map { operations[$0.operation].body } }
+    choices = scenario.lanes.flatMap { $0.map(\.choices) }
+    starts = scenario.lanes.reduce(into: [0]) { $0.append($0.last! + $1.count) }
+    instances = (0..<invocations).map { _ in M.make() }
+    records = lanes.map {
+      let slots = UnsafeMutablePointer<ModelRecord>.allocate(
+        capacity: max(1, $0.count * invocations))
+      slots.initialize(repeating: ModelRecord(), count: max(1, $0.count * invocations))
+      return slots
+    }
+  }
+
+  /// Never used by the model runner; a batch with nothing to run.
+  package convenience init(shape: TrialShape) {
+    self.init(Scenario(initial: [], parallel: [], post: []), operations: [], invocations: 0)
+  }
+
+  deinit {
+    for (lane, slots) in zip(lanes, records) {
+      slots.deinitialize(count: max(1, lane.count * invocations))
+      slots.deallocate()
+    }
+  }
+
+  package var initialLane: Int { lanes.count - 2 }
+  package var postLane: Int { lanes.count - 1 }
+  package var threads: Int { lanes.count - 2 }
+
+  package func write(_ step: Step) { perform(step) }
+
+  package func read(_ step: Step) -> String? {
+    perform(step)
+    return nil
+  }
+
+  package func check(writesPerThread: [Int]) -> Violations { Violations() }
+
+  /// The step of `lane`'s `index`-th call in invocation `invocation`.
+  package func step(lane: Int, invocation: Int, index: Int) -> Step {
+    Step(thread: lane, seq: invocation * lanes[lane].count + index, random: 0)
+  }
+
+  private func perform(_ step: Step) {
+    let count = starts[step.thread + 1] - starts[step.thread]
+    let invocation = step.seq / count
+    let call = starts[step.thread] + step.seq - invocation * count
+    let (body, arguments, instance) = (bodies[call], choices[call], instances[invocation])
+    let slot = records[step.thread] + step.seq
+    slot.pointee.call = Platform.monotonicNanos()
+    let result = body(instance, arguments)
+    slot.pointee.response = Platform.monotonicNanos()
+    slot.pointee.result = result
+  }
+
+  /// Where the record of `lane`'s `index`-th call in `invocation` is, to read it in place.
+  func slot(lane: Int, invocation: Int, index: Int) -> UnsafeMutablePointer<ModelRecord> {
+    records[lane] + (invocation * lanes[lane].count + index)
+  }
+
+  /// Whether, in `invocation`, two parallel lanes ran at once: one's first call was made
+  /// before the other's last had answered. Only such invocations can show a race (in the others
+  /// the threads ran one after the other), and on a busy machine they can be few. Under a
+  /// wrapper that serializes calls, this is the threads taking turns within the invocation.
+  package func overlapped(invocation: Int) -> Bool {
+    func span(_ lane: Int) -> (from: UInt64, to: UInt64) {
+      let last = lanes[lane].count - 1
+      return (
+        slot(lane: lane, invocation: invocation, index: 0).pointee.call,
+        slot(lane: lane, invocation: invocation, index: last).pointee.response
+      )
+    }
+    for a in 0..<threads where !lanes[a].isEmpty {
+      let one = span(a)
+      for b in (a + 1)..<threads where !lanes[b].isEmpty {
+        let other = span(b)
+        if one.from < other.to && other.from < one.to { return true }
+      }
+    }
+    return false
+  }
+
+  /// The record of `lane`'s `index`-th call in `invocation`.
+  package func record(lane: Int, invocation: Int, index: Int) -> ModelRecord {
+    records[lane][invocation * lanes[lane].count + index]
+  }
+}

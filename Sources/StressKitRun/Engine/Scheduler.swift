@@ -1,0 +1,345 @@
+import Foundation
+import StressKitCore
+import StressKitPlan
+import StressPlatform
+
+/// Runs a plan: its trials in a worker process, one trial at a time, every finished trial
+/// handed to the observers at once. A worker goes on from cell to cell while its trials pass
+/// (a fresh worker costs several ms even from the zygote, more than a quick trial); a fresh one
+/// follows any failed trial, and every trial of a fresh-process cell. Forked (`Plan.forks`),
+/// every measured trial gets a fresh worker and its own warmup. A worker skips the sanity pass
+/// of a subject and wrapper it has passed a trial of; should such a trial fail, the pass runs
+/// alone in a fresh worker to judge it (`TrialSpec.Sanity`), so every failure is judged as
+/// before at a fraction of the cost (a sixth of the quick collections suite was sanity passes).
+///
+/// With the plan's control on, each cell at 2 or more threads is followed by one trial of the
+/// positive control at its thread count, in the same worker: the control sees the machine as
+/// the cell did. With a time budget, every cell first gets its minimum; then the cell least
+/// settled gets another visit (the minimum's number of trials, then a control trial) while a
+/// visit still fits (`BudgetPlanner`): a cell measured in one visit only is wide open, so
+/// every cell gets a second, later look before any gets a third.
+///
+/// Call `run` from a thread that outlives the run (the main thread): on Linux a worker asks to
+/// die with the thread that started it, so a pool thread that retires would take it along.
+package final class Scheduler {
+  package let plan: Plan
+  /// Starts what a cell's trials run in: a worker process, or a test's fake.
+  private let makeRunner: () throws -> any TrialRunner
+  /// Monotonic seconds: the budget's clock (a test's fake advances with its trials).
+  private let clock: () -> Double
+
+  /// `workerExecutable` is a binary that serves `Worker.command`; by default, this one, whose
+  /// workers are forked by a zygote (`ForkServer`) where the system allows it. Not under a
+  /// sanitizer's run or build: its runtime's threads make a fork unsafe, and a forked TSan
+  /// worker is slower than an exec'ed one.
+  /// `forks: false`, or `STRESS_FORK_SERVER=0` in the environment, starts every worker by
+  /// exec, as before.
+  package convenience init(plan: Plan, workerExecutable: String? = nil, forks: Bool = true) {
+    let executable = workerExecutable ?? Platform.executablePath()
+    let forks =
+      forks && workerExecutable == nil && !plan.countsSanitizerReports
+      && !Platform.hasThreadSanitizer
+      && ProcessInfo.processInfo.environment["STRESS_FORK_SERVER"] != "0"
+    let server =
+      forks ? ForkServer(executable: executable, environment: WorkerProcess.environment) : nil
+    let forecast = plan.forecastsHangs ? HangForecast() : nil
+    self.init(plan: plan) {
+      try WorkerProcess(
+        executable: executable, countsSanitizerReports: plan.countsSanitizerReports,
+        reportsCrashes: plan.reportsCrashes, forkServer: server, memoryLimit: plan.memoryLimit,
+        forecast: forecast)
+    }
+  }
+
+  /// Runs trials in what `makeRunner` starts, a fresh one whenever the last is not alive.
+  package init(
+    plan: Plan, clock: @escaping () -> Double = { Double(Platform.monotonicNanos()) / 1e9 },
+    makeRunner: @escaping () throws -> any TrialRunner
+  ) {
+    self.plan = plan
+    self.makeRunner = makeRunner
+    self.clock = clock
+    Platform.ignoreBrokenPipes()
+  }
+
+  /// Runs every trial and returns each cell's statistics (the control's after the plan's
+  /// cells); throws if an observer fails or no worker can be started, and `RunInterrupted`
+  /// (after telling the observers the run finished early) if `interruption` asks to stop.
+  /// `completed` trials (from `ResumedRun`) are not run again, and count in the run's end;
+  /// `spent` is the seconds of the budget an earlier, resumed part already used.
+  ///
+  /// A cell's trials are folded into its statistics as they finish: the runner's memory stays
+  /// flat however many trials a run has.
+  @discardableResult
+  package func run(
+    observers: [any RunObserver], interruption: Interruption? = nil,
+    completed: [TrialRecord] = [], spent: Double = 0
+  ) throws -> [CellStatistics] {
+    let run = Run(self, observers, interruption, completed, budgetStart: clock() - spent)
+    defer { run.worker?.stop() }
+    for o in observers { try o.runStarted(plan) }
+    for index in plan.cells.indices {
+      try run.visit(index, trials: Array(0..<plan.trials), announced: true)
+    }
+    if let budget = plan.timeBudget {
+      let deadline = run.budgetStart + budget
+      while let index = BudgetPlanner.next(
+        run.cells, visits: run.cellVisits, remaining: deadline - clock(),
+        visitCost: run.visitCost)
+      {
+        let next = run.nextTrial[index]
+        try run.visit(index, trials: Array(next..<next + plan.trials), announced: false)
+      }
+    }
+    let cells = run.all
+    for o in observers { try o.runFinished(cells) }
+    return cells
+  }
+
+  /// One run's state: the cells' statistics, the control's, the worker, and what each cell's
+  /// trials cost.
+  private final class Run {
+    let scheduler: Scheduler
+    var plan: Plan { scheduler.plan }
+    let observers: [any RunObserver]
+    let interruption: Interruption?
+    /// Where the budget's clock started (earlier by what a resumed part spent).
+    let budgetStart: Double
+    var worker: (any TrialRunner)?
+    /// Subjects and wrappers (`[subject, wrapper]`) that passed a trial in the current worker:
+    /// their next trials there skip the sanity pass (`TrialSpec.Sanity`).
+    var soundAlone: Set<[String]> = []
+    var cells: [CellStatistics]
+    /// The control's statistics by thread count, and the trials it holds.
+    var controls: [Int: CellStatistics] = [:]
+    /// The control's trials a resumed run already holds, by thread count and number. A new
+    /// one's number grows with the visits, so only these can come again: a set of every trial
+    /// run grew the runner by some 70 bytes a control trial, for as long as a run lasts.
+    var resumedControlTrials: Set<[Int]> = []
+    /// Visits made at each thread count: the control's next trial number comes from it.
+    var visits: [Int: Int] = [:]
+    /// Visits that ran trials of each cell (a resumed cell's earlier trials count as one).
+    var cellVisits: [Int]
+    var resumed: [Cell: Set<Int>]
+    var nextTrial: [Int]
+    /// Seconds spent on each cell's measured trials, and on the control's, by thread count.
+    var cost: [(seconds: Double, trials: Int)]
+    var controlCost: [Int: (seconds: Double, trials: Int)] = [:]
+
+    init(
+      _ scheduler: Scheduler, _ observers: [any RunObserver], _ interruption: Interruption?,
+      _ completed: [TrialRecord], budgetStart: Double
+    ) {
+      self.scheduler = scheduler
+      self.observers = observers
+      self.interruption = interruption
+      self.budgetStart = budgetStart
+      let plan = scheduler.plan
+      let byCell = Dictionary(grouping: completed, by: \.cell)
+      resumed = byCell.mapValues { Set($0.map(\.trial)) }
+      cells = plan.cells.map { CellStatistics(cell: $0, records: byCell[$0] ?? []) }
+      nextTrial = plan.cells.map { c in max(plan.trials, (byCell[c]?.map(\.trial).max() ?? -1) + 1)
+      }
+      cost = plan.cells.map { _ in (0, 0) }
+      cellVisits = plan.cells.map { byCell[$0] == nil ? 0 : 1 }
+      for (cell, records) in byCell where cell.isControl {
+        controls[cell.threads] = CellStatistics(cell: cell, records: records)
+        for r in records { resumedControlTrials.insert([cell.threads, r.trial]) }
+      }
+    }
+
+    /// The plan's cells that ran or were resumed, related, then the control's.
+    var all: [CellStatistics] {
+      let ran = cells.filter { $0.trials > 0 }
+      let control = controls.keys.sorted().compactMap { controls[$0] }.filter { $0.trials > 0 }
+      return CellStatistics.related(ran) + control
+    }
+
+    /// Seconds a visit to cell `index` is expected to take: its trials at their measured mean
+    /// cost (the prior before any), and the control trial after them.
+    func visitCost(_ index: Int) -> Double {
+      let cell = plan.cells[index]
+      func mean(_ c: (seconds: Double, trials: Int)?, _ prior: Cell) -> Double {
+        guard let c, c.trials > 0 else { return BudgetPlanner.priorCost(of: prior, plan: plan) }
+        return c.seconds / Double(c.trials)
+      }
+      var total = Double(plan.trials) * mean(cost[index], cell)
+      if plan.control && cell.threads > 1 {
+        total += mean(controlCost[cell.threads], plan.controlCell(threads: cell.threads))
+      }
+      return total
+    }
+
+    /// Runs `trials` of cell `index` (those a resumed file lacks), its warmup first on the
+    /// first visit, then a control trial. `announced`: the cell's first visit, which the
+    /// observers hear start and finish; later visits only add trials.
+    func visit(_ index: Int, trials: [Int], announced: Bool) throws {
+      let cell = plan.cells[index]
+      let remaining = trials.filter { !(resumed[cell]?.contains($0) ?? false) }
+      let visit = visits[cell.threads, default: 0]
+      visits[cell.threads] = visit + 1
+      guard !remaining.isEmpty else { return }
+      cellVisits[index] += 1
+      if announced {
+        for o in observers { try o.cellStarted(cell, index: index, of: plan.cells.count) }
+      }
+      let warmup = Array(-plan.warmup..<0)
+      if plan.forks && !cell.freshProcess {
+        // JMH's forks: each trial in a fresh worker, after its own warmup there. Its cost
+        // counts both, for the budget.
+        for trial in remaining {
+          let started = scheduler.clock()
+          worker?.stop()
+          for w in warmup { try warm(cell, w) }
+          try measure(index, trial, since: started)
+        }
+      } else {
+        // Negative trials are the warmup: run in the same worker, then discarded.
+        if announced { for w in warmup { try warm(cell, w) } }
+        for trial in remaining { try measure(index, trial, since: scheduler.clock()) }
+      }
+      if announced {
+        for o in observers { try o.cellFinished(cells[index]) }
+      }
+      if plan.control && cell.threads > 1 {
+        try control(threads: cell.threads, visit: visit)
+      }
+    }
+
+    /// A warmup trial of `cell`, numbered `trial` (negative): its result is discarded.
+    func warm(_ cell: Cell, _ trial: Int) throws {
+      let result = try run(cell, trial: trial)
+      for o in observers { try o.warmupFinished(cell, result: result) }
+    }
+
+    /// Trial `trial` of cell `index`, recorded and handed to the observers; its cost, for the
+    /// budget, is counted from `started`.
+    func measure(_ index: Int, _ trial: Int, since started: Double) throws {
+      let cell = plan.cells[index]
+      let result = try run(cell, trial: trial)
+      cost[index].seconds += scheduler.clock() - started
+      cost[index].trials += 1
+      nextTrial[index] = max(nextTrial[index], trial + 1)
+      let record = TrialRecord(
+        cell: cell, trial: trial, seed: plan.seed(forTrial: trial), result: result)
+      cells[index].add(record)
+      for o in observers { try o.trialFinished(record) }
+    }
+
+    /// The control's trial after a visit: numbered by the visit, interleaved across shards
+    /// (shard i of n takes numbers i-1, i-1+n, ...), so merged shards never collide.
+    func control(threads: Int, visit: Int) throws {
+      let shard = plan.shard ?? Shard(index: 1, count: 1)
+      let trial = visit * shard.count + shard.index - 1
+      guard !resumedControlTrials.contains([threads, trial]) else { return }
+      let cell = plan.controlCell(threads: threads)
+      let started = scheduler.clock()
+      let result = try run(cell, trial: trial)
+      let spent = scheduler.clock() - started
+      controlCost[threads, default: (0, 0)].seconds += spent
+      controlCost[threads, default: (0, 0)].trials += 1
+      let record = TrialRecord(
+        cell: cell, trial: trial, seed: plan.seed(forTrial: trial), result: result)
+      controls[threads, default: CellStatistics(cell: cell)].add(record)
+      for o in observers { try o.trialFinished(record) }
+    }
+
+    /// One trial in the current worker (a fresh one if it is gone).
+    func run(_ cell: Cell, trial: Int) throws -> TrialResult {
+      if let interruption, interruption.requested != nil {
+        worker?.stop()
+        try stopEarly(interruption)
+      }
+      var spec = cell.spec(bound: plan.bound, seed: plan.seed(forTrial: trial), tuning: plan.tuning)
+      if cell.isProtected { spec.deadline = plan.cap }
+      let key = [cell.subject, cell.wrapper]
+      try ensureWorker(for: cell)
+      // The sanity pass only tells a broken subject from a finding: a worker that passed this
+      // subject and wrapper already needs it only if the trial fails. (An exploration has none.)
+      let skipped =
+        soundAlone.contains(key) && cell.threads > 1 && !cell.failsAlone && spec.strategy == nil
+      if skipped { spec.sanity = .skipped }
+      var result = try answer(spec, cell)
+      // The control's lost updates damage nothing: its worker goes on.
+      let benign = cell.isControl && result.outcome == .corrupt
+      if result.outcome == .ok { soundAlone.insert(key) }
+      if skipped && result.outcome != .ok && !benign {
+        // Judged as if its sanity pass had run first: alone, with its seed, in a fresh worker
+        // (a corrupt trial may have left this one's heap damaged), which goes on if it passes.
+        worker?.stop()
+        try ensureWorker(for: cell)
+        spec.sanity = .only
+        let alone = try answer(spec, cell)
+        guard alone.outcome != .ok else {
+          soundAlone.insert(key)
+          return result
+        }
+        result = alone
+      }
+      // A fresh worker after any failure: a corrupt trial may have left the heap damaged,
+      // and the next trial must not crash for it. A fresh-process subject's state lives once
+      // per process: every trial gets its own.
+      if (result.outcome != .ok && !benign) || cell.freshProcess { worker?.stop() }
+      return result
+    }
+
+    /// Starts a worker if none is alive; a fresh one has passed nothing yet.
+    func ensureWorker(for cell: Cell) throws {
+      guard worker == nil || worker?.isAlive == false else { return }
+      do {
+        worker = try scheduler.makeRunner()
+      } catch {
+        try stopEarly(HarnessFailure(detail: "cannot start a worker: \(error)", cell: cell))
+      }
+      soundAlone = []
+    }
+
+    /// `spec` run in the current worker. The harness, not the subject, failed (no worker, a
+    /// garbled or impossible answer): no row blames the subject; the run stops with what it
+    /// finished. If an interruption came meanwhile (a Ctrl-C to the process group reaches
+    /// workers too), that is what happened.
+    func answer(_ spec: TrialSpec, _ cell: Cell) throws -> TrialResult {
+      let result: TrialResult
+      do {
+        result = try worker!.run(
+          spec, timeout: plan.timeout, failsAlone: cell.failsAlone, interruption: interruption)
+      } catch {
+        try stopEarly(interruption!)
+      }
+      if result.harnessFault {
+        worker?.stop()
+        if let interruption, interruption.requested != nil { try stopEarly(interruption) }
+        try stopEarly(HarnessFailure(detail: result.detail, cell: cell))
+      }
+      return result
+    }
+
+    /// Trials done (resumed ones included) and planned, the control's left out.
+    var counts: (done: Int, planned: Int) {
+      (cells.map(\.trials).reduce(0, +), plan.cells.count * plan.trials)
+    }
+
+    /// The trials finished so far go to the observers as the run's end; then the run throws
+    /// `RunInterrupted`.
+    func stopEarly(_ interruption: Interruption) throws -> Never {
+      let finished = try finishEarly()
+      throw RunInterrupted(
+        signal: interruption.requested ?? 0, trialsDone: counts.done,
+        trialsPlanned: counts.planned, cells: finished)
+    }
+
+    /// The same, for a harness failure: the run throws it, with the trials it finished.
+    func stopEarly(_ failure: HarnessFailure) throws -> Never {
+      var failure = failure
+      _ = try finishEarly()
+      (failure.trialsDone, failure.trialsPlanned) = counts
+      throw failure
+    }
+
+    private func finishEarly() throws -> [CellStatistics] {
+      let finished = all
+      for o in observers { try o.runFinished(finished) }
+      return finished
+    }
+  }
+}
