@@ -1,4 +1,5 @@
 import StressKitCore
+import StressKitModel
 import StressPlatform
 
 /// Checks the invocations of one scenario for linearizability: each distinct outcome once.
@@ -14,9 +15,9 @@ import StressPlatform
 ///
 /// One thread uses a checker, so its state skips dynamic exclusivity checks, a runtime call
 /// on every access otherwise.
-package final class ScenarioChecker<M: ModelTest> {
+final class ScenarioChecker<M: ModelTest> {
   /// States, calls and answers all by number: the search compares and hashes integers.
-  package typealias Checker = LinearizabilityChecker<Int, Int, Int>
+  typealias Checker = LinearizabilityChecker<Int, Int, Int>
 
   /// An outcome checked: its answers, its clocks, and what the check found.
   private struct Outcome {
@@ -56,13 +57,13 @@ package final class ScenarioChecker<M: ModelTest> {
 
   /// Distinct outcomes checked: not explained by the order their calls answered in, nor by
   /// an order or an outcome found before.
-  package private(set) var checks = 0
+  private(set) var checks = 0
   /// Checks that ran out of time: neither a pass nor a failure.
-  package private(set) var unknowns = 0
+  private(set) var unknowns = 0
 
   /// A checker for `scenario`, over `shared`'s specification if given (its calls numbered
   /// as there), else over one of its own.
-  package init(
+  init(
     _ scenario: Scenario, operations: [ModelOperation<M.Instance>],
     shared: SharedSpecification? = nil
   ) {
@@ -97,9 +98,7 @@ package final class ScenarioChecker<M: ModelTest> {
   }
 
   /// Whether invocation `invocation` of `batch` is linearizable, within `seconds`.
-  package func check(_ batch: ModelInvocations<M>, invocation: Int, seconds: Double)
-    -> Checker.Verdict
-  {
+  func check(_ batch: ModelInvocations<M>, invocation: Int, seconds: Double) -> Checker.Verdict {
     // Most invocations took effect in the order their calls answered: one walk down the
     // specification's tree, read in place, answers them with no lookup at all. Like a search,
     // it answers nothing when the check has no time.

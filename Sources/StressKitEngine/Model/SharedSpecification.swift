@@ -1,4 +1,5 @@
 import StressKitCore
+import StressKitModel
 
 /// Every call a model test's scenarios can draw, numbered once for a whole trial, and one
 /// specification over them: for a test that tells its specification's states apart
@@ -8,7 +9,7 @@ import StressKitCore
 /// Only where that is bounded: a test whose states are never merged would grow a node for
 /// every distinct path, and one with many distinct calls rows as wide. Once it holds `limit`
 /// states, a trial starts another.
-package final class SharedSpecification {
+final class SharedSpecification {
   let calls: [Scenario.Call]
   let numbers: [Scenario.Call: Int]
   let specification: SequentialSpecification
@@ -20,7 +21,7 @@ package final class SharedSpecification {
 
   /// One for `M`'s `operations`, or nil where none is shared: states never merged, or more
   /// than `widest` distinct calls.
-  package static func make<M: ModelTest>(_: M.Type, _ operations: [ModelOperation<M.Instance>])
+  static func make<M: ModelTest>(_: M.Type, _ operations: [ModelOperation<M.Instance>])
     -> SharedSpecification?
   {
     guard M.state(of: M.makeSpecification()) != nil else { return nil }
@@ -47,5 +48,5 @@ package final class SharedSpecification {
   }
 
   /// Whether it holds `limit` states: time for another.
-  package var isFull: Bool { specification.explored >= Self.limit }
+  var isFull: Bool { specification.explored >= Self.limit }
 }

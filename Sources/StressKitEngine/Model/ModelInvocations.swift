@@ -23,7 +23,8 @@ package struct ModelRecord {
 /// `seq / count`, on that invocation's own fresh instance. Each call's record goes to a slot
 /// no other call writes, so recording shares nothing between threads.
 ///
-/// Lanes are the parallel part's threads, then the initial part, then the post part.
+/// Lanes are the parallel part's threads, then the initial part, then the post part. `package`
+/// with its subject's witnesses only because `stress bench` (in the umbrella) runs model trials.
 package final class ModelInvocations<M: ModelTest>: StressSubject, @unchecked Sendable {
   /// The test's own, keeping each lane's calls on one thread (no dispatch-apply driver).
   package static var info: SubjectInfo {
@@ -32,9 +33,9 @@ package final class ModelInvocations<M: ModelTest>: StressSubject, @unchecked Se
     return info
   }
 
-  package let operations: [ModelOperation<M.Instance>]
-  package let lanes: [[Scenario.Call]]
-  package let invocations: Int
+  let operations: [ModelOperation<M.Instance>]
+  let lanes: [[Scenario.Call]]
+  let invocations: Int
   private let instances: [M.Instance]
   private let records: [UnsafeMutablePointer<ModelRecord>]
   /// The lanes' calls end to end, lane `l`'s from `starts[l]`: each one's operation body and
@@ -44,7 +45,7 @@ package final class ModelInvocations<M: ModelTest>: StressSubject, @unchecked Se
   private let choices: [[Int]]
   private let starts: [Int]
 
-  package init(_ scenario: Scenario, operations: [ModelOperation<M.Instance>], invocations: Int) {
+  init(_ scenario: Scenario, operations: [ModelOperation<M.Instance>], invocations: Int) {
     self.operations = operations
     lanes = scenario.lanes
     self.invocations = invocations
@@ -72,9 +73,9 @@ package final class ModelInvocations<M: ModelTest>: StressSubject, @unchecked Se
     }
   }
 
-  package var initialLane: Int { lanes.count - 2 }
-  package var postLane: Int { lanes.count - 1 }
-  package var threads: Int { lanes.count - 2 }
+  var initialLane: Int { lanes.count - 2 }
+  var postLane: Int { lanes.count - 1 }
+  var threads: Int { lanes.count - 2 }
 
   package func write(_ step: Step) { perform(step) }
 
@@ -86,7 +87,7 @@ package final class ModelInvocations<M: ModelTest>: StressSubject, @unchecked Se
   package func check(writesPerThread: [Int]) -> Violations { Violations() }
 
   /// The step of `lane`'s `index`-th call in invocation `invocation`.
-  package func step(lane: Int, invocation: Int, index: Int) -> Step {
+  func step(lane: Int, invocation: Int, index: Int) -> Step {
     Step(thread: lane, seq: invocation * lanes[lane].count + index, random: 0)
   }
 
@@ -111,7 +112,7 @@ package final class ModelInvocations<M: ModelTest>: StressSubject, @unchecked Se
   /// before the other's last had answered. Only such invocations can show a race (in the others
   /// the threads ran one after the other), and on a busy machine they can be few. Under a
   /// wrapper that serializes calls, this is the threads taking turns within the invocation.
-  package func overlapped(invocation: Int) -> Bool {
+  func overlapped(invocation: Int) -> Bool {
     func span(_ lane: Int) -> (from: UInt64, to: UInt64) {
       let last = lanes[lane].count - 1
       return (
@@ -130,7 +131,7 @@ package final class ModelInvocations<M: ModelTest>: StressSubject, @unchecked Se
   }
 
   /// The record of `lane`'s `index`-th call in `invocation`.
-  package func record(lane: Int, invocation: Int, index: Int) -> ModelRecord {
+  func record(lane: Int, invocation: Int, index: Int) -> ModelRecord {
     records[lane][invocation * lanes[lane].count + index]
   }
 }
