@@ -1,4 +1,5 @@
 import Foundation
+import StressPlatform
 import Testing
 
 @testable import StressKit
@@ -87,6 +88,26 @@ import Testing
     #expect(forecast.deadline(for: explored, timeout: 10) == 10)
     #expect(forecast.cpuDeadline(for: explored) == nil)
     #expect(forecast.deadline(for: spec(), timeout: 10) == HangForecast.floor)
+  }
+
+  /// The deadline a worker's trial is held to: the start-up limit until the worker is ready,
+  /// then the timeout, or the forecast once the sanity pass has taught it, each with its words.
+  @Test func aTrialsDeadlineSaysWhatRanOut() {
+    let pid = ProcessInfo.processInfo.processIdentifier
+    let now = Platform.monotonicNanos()
+    var starting = TrialDeadline(
+      spec: spec(), timeout: 5, forecast: nil, pid: pid, ready: false)
+    #expect(starting.expired(at: now) == nil)
+    #expect(starting.expired(at: now + TrialDeadline.startupNanos + 1_000_000_000) == .startup)
+    starting.workerReady()
+    #expect(starting.expired(at: now + 6_000_000_000) == .hang("within 5 s"))
+    let forecast = HangForecast()
+    var taught = TrialDeadline(spec: spec(), timeout: 5, forecast: forecast, pid: pid, ready: true)
+    #expect(taught.expired(at: now + 4_000_000_000) == nil)
+    taught.passed(ops: 500)
+    #expect(
+      taught.expired(at: now + 4_000_000_000)
+        == .hang("within 3 s (forecast from one thread of it; the timeout is 5 s)"))
   }
 
   /// A timeout the user gives is the whole deadline; one from a mode or a suite is forecast.

@@ -17,11 +17,6 @@ final class WorkerProcess: TrialRunner {
   /// The worker said it is serving; a worker that dies before that never ran a trial.
   private var ready = false
   private static let diagnosticsLimit = 64 * 1024
-  /// How long a fresh worker may take to say it is ready (a TSan build on a busy machine
-  /// takes seconds).
-  static let startupNanos: UInt64 = 60_000_000_000
-  /// How often a trial with a CPU-time forecast reads its worker's CPU time.
-  static let cpuCheckNanos: UInt64 = 50_000_000
   /// Counts ThreadSanitizer reports in what the worker prints, when its binary is built with
   /// TSan (`scripts/tsan.sh`); nil otherwise.
   private var reports: ReportCounter?
@@ -72,7 +67,8 @@ final class WorkerProcess: TrialRunner {
   /// A crash or hang before the worker reported its single-threaded sanity pass (unless the
   /// spec skipped it), or in a one-thread trial, is the subject's fault alone: `error`, not a
   /// finding. A worker that dies or stays silent before it says it is ready, or answers what no
-  /// trial can produce, is the harness's failure. The timeout counts from the worker's readiness, not its start-up.
+  /// trial can produce, is the harness's failure. The timeout counts from the worker's
+  /// readiness, not its start-up (`TrialDeadline`).
   func run(
     _ spec: TrialSpec, timeout: Double, failsAlone: Bool = false,
     interruption: Interruption? = nil
@@ -108,15 +104,10 @@ final class WorkerProcess: TrialRunner {
 
     // A fresh worker first has to start (exec, the runtime, a sanitizer's set-up): that time
     // is not the trial's, and has a limit of its own.
-    var limit = forecast?.deadline(for: spec, timeout: timeout) ?? timeout
-    var begun = Platform.monotonicNanos()
-    var deadline = begun &+ (ready ? UInt64(limit * 1e9) : Self.startupNanos)
-    // A spinning hang is called on the worker's CPU time, read every `cpuCheckNanos`.
-    var cpuLimit = forecast?.cpuDeadline(for: spec)
-    var cpuBase = ready ? Platform.cpuSeconds(of: child.pid) : nil
-    var cpuCheck = begun &+ Self.cpuCheckNanos
+    var limits = TrialDeadline(
+      spec: spec, timeout: timeout, forecast: forecast, pid: child.pid, ready: ready)
     let sanityOps = min(Trial.sanityOps, spec.bound.opsPerThread ?? Trial.sanityOps)
-    let passRuns = spec.sanity == nil && spec.threads > 1 && !failsAlone
+    let passTeaches = spec.sanity == nil && spec.threads > 1 && !failsAlone
     while true {
       while let newline = results.firstIndex(of: UInt8(ascii: "\n")) {
         let line = Data(results[..<newline])
@@ -124,38 +115,14 @@ final class WorkerProcess: TrialRunner {
         switch try? JSONDecoder().decode(WorkerMessage.self, from: line) {
         case .ready?:
           ready = true
-          begun = Platform.monotonicNanos()
-          deadline = begun &+ UInt64(limit * 1e9)
-          cpuBase = Platform.cpuSeconds(of: child.pid)
+          limits.workerReady()
         case .sane?:
           sane = true
-          if passRuns, let forecast {
-            let seconds = Double(Platform.monotonicNanos() - begun) / 1e9
-            forecast.learn(spec, ops: sanityOps, seconds: seconds)
-            limit = forecast.deadline(for: spec, timeout: timeout)
-            deadline = begun &+ UInt64(limit * 1e9)
-            cpuLimit = forecast.cpuDeadline(for: spec)
-          }
+          if passTeaches { limits.passed(ops: sanityOps) }
         case .started?:
           startedAt = Platform.monotonicNanos()
-        case .result(var result)?:
-          // Reports printed just before the result may still be in the pipe.
-          while diagnosticsOpen,
-            !Platform.waitReadable([child.diagnostics], milliseconds: 0).isEmpty,
-            let chunk = Platform.readSome(child.diagnostics), !chunk.isEmpty
-          {
-            reports?.scan(chunk)
-          }
-          result.sanitizerReports = reports?.count
-          if let impossible = result.impossibility {
-            stop()
-            return .harnessFault("the worker answered impossible values: \(impossible)")
-          }
-          if spec.threads == 1, result.outcome == .ok, let ops = result.ops {
-            forecast?.learn(
-              spec, ops: ops, seconds: Double(Platform.monotonicNanos() - begun) / 1e9)
-          }
-          return result
+        case .result(let result)?:
+          return finish(result, spec, limits)
         case nil:
           stop()
           return .harnessFault("worker sent an unreadable result")
@@ -166,34 +133,22 @@ final class WorkerProcess: TrialRunner {
         throw Interrupted()
       }
       let now = Platform.monotonicNanos()
-      func hung(_ why: String) -> TrialResult {
-        alone(
+      switch limits.expired(at: now) {
+      case .startup?:
+        stop()
+        return .harnessFault(
+          "the worker did not start within \(TrialDeadline.startupNanos / 1_000_000_000) s")
+      case .hang(let why)?:
+        stop()
+        return alone(
           TrialResult(
             outcome: .hang,
             detail: "no result \(why); worker killed"
               + (Self.firstLine(diagnostics).map { " (\($0))" } ?? "")))
+      case nil:
+        break
       }
-      guard now < deadline else {
-        stop()
-        guard ready else {
-          return .harnessFault(
-            "the worker did not start within \(Self.startupNanos / 1_000_000_000) s")
-        }
-        return hung(
-          limit < timeout
-            ? "within \(Self.format(limit)) s (forecast from one thread of it; the timeout is "
-              + "\(Self.format(timeout)) s)" : "within \(Self.format(timeout)) s")
-      }
-      if let cpuLimit, let cpuBase, now >= cpuCheck {
-        cpuCheck = now &+ Self.cpuCheckNanos
-        if let used = Platform.cpuSeconds(of: child.pid), used - cpuBase > cpuLimit {
-          stop()
-          return hung(
-            "after \(Self.format(cpuLimit)) s of CPU time (forecast from one thread of it; "
-              + "the timeout is \(Self.format(timeout)) s)")
-        }
-      }
-      let wait = Int32(min(cpuLimit == nil ? 100 : 50, (deadline - now) / 1_000_000 + 1))
+      let wait = limits.wait(at: now)
       let watched = diagnosticsOpen ? [child.results, child.diagnostics] : [child.results]
       for fd in Platform.waitReadable(watched, milliseconds: wait) {
         let chunk = Platform.readSome(fd) ?? []
@@ -209,6 +164,30 @@ final class WorkerProcess: TrialRunner {
         }
       }
     }
+  }
+
+  /// The worker's answer, with the sanitizer reports printed before it; an impossible one is
+  /// the harness's failure. A one-thread trial that ended well teaches the forecast.
+  private func finish(_ answer: TrialResult, _ spec: TrialSpec, _ limits: TrialDeadline)
+    -> TrialResult
+  {
+    var result = answer
+    // Reports printed just before the result may still be in the pipe.
+    while diagnosticsOpen,
+      !Platform.waitReadable([child.diagnostics], milliseconds: 0).isEmpty,
+      let chunk = Platform.readSome(child.diagnostics), !chunk.isEmpty
+    {
+      reports?.scan(chunk)
+    }
+    result.sanitizerReports = reports?.count
+    if let impossible = result.impossibility {
+      stop()
+      return .harnessFault("the worker answered impossible values: \(impossible)")
+    }
+    if spec.threads == 1, result.outcome == .ok, let ops = result.ops {
+      limits.ended(ops: ops)
+    }
+    return result
   }
 
   /// Closes the worker's input so it exits, and makes sure it is gone.
@@ -310,7 +289,4 @@ final class WorkerProcess: TrialRunner {
     return fatalMarkers.contains { text.contains($0) }
   }
 
-  static func format(_ seconds: Double) -> String {
-    seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.3g", seconds)
-  }
 }
