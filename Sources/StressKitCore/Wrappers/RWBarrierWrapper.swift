@@ -19,8 +19,9 @@ package final class RWBarrierWrapper: Wrapper {
       + "\(writesPerWait)",
     sharesReads: true)
 
-  /// How many writes a thread queues between its waits for the queue.
-  @usableFromInline package static let writesPerWait = 256
+  /// How many writes a thread queues between its waits for the queue. Computed, so that the
+  /// per-write test folds to a constant instead of a global's lazy-initialization check.
+  @inlinable package static var writesPerWait: Int { 256 }
 
   @usableFromInline let queue = DispatchQueue(label: "stress.rw-barrier", attributes: .concurrent)
 

@@ -18,7 +18,7 @@ import Synchronization
 ///   for a signal that never comes) uses no CPU and is caught only so;
 /// - in the worker's CPU time (`cpuDeadline`), the forecast on every CPU its threads can use,
 ///   never under `cpuFloor`. A probe loop spins as fast as it can, so it is caught in a fraction
-///   of the wall-clock floor (the quick collections suite's hangs all spun); and a machine too
+///   of the wall-clock floor (the `swift-set` hangs of the quick suite spin); and a machine too
 ///   busy to run the trial stretches its wall time but adds nothing to its CPU time.
 ///
 /// Protected cells keep the plan's timeout: their time at 8 threads is their lock's contention
