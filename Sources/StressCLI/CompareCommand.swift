@@ -84,6 +84,7 @@ struct CompareCommand: Subcommand {
         """)
   }
 
+  let catalog: Catalog
   let console: Console
 
   func run(_ arguments: [String]) throws -> ExitCode {
@@ -94,8 +95,15 @@ struct CompareCommand: Subcommand {
     let baseline = CellStatistics.compute(files[0].records)
     let current = CellStatistics.compute(files[1].records)
     let comparison = Comparison(baseline: baseline, current: current, threshold: parsed.threshold)
+    // The verdicts are each run's digest's, as `stress report` of either file says them.
+    let digests = [baseline, current].enumerated().map { i, cells in
+      RunDigest(
+        cells,
+        context: RunDigest.Context(files: [files[i]], readSharing: catalog.readSharingWrappers))
+    }
     let news = EnvironmentNews(
-      baseline: files[0], current: files[1], baselineCells: baseline, currentCells: current)
+      baseline: files[0], current: files[1], baselineDigest: digests[0],
+      currentDigest: digests[1])
     let report = ComparisonReport(
       comparison: comparison, news: news, baseline: files[0], current: files[1])
     switch parsed.format {

@@ -25,8 +25,8 @@ public enum StressCommand {
     SubcommandEntry(VerdictsCommand.self) { catalog, console, arguments in
       try VerdictsCommand(catalog: catalog, console: console).run(arguments)
     },
-    SubcommandEntry(CompareCommand.self) { _, console, arguments in
-      try CompareCommand(console: console).run(arguments)
+    SubcommandEntry(CompareCommand.self) { catalog, console, arguments in
+      try CompareCommand(catalog: catalog, console: console).run(arguments)
     },
     SubcommandEntry(MergeCommand.self) { _, console, arguments in
       try MergeCommand(console: console).run(arguments)

@@ -47,4 +47,30 @@ import Testing
     #expect(summary == read)
     #expect(!read.verdicts.isEmpty && !read.control.isEmpty)
   }
+
+  /// Compare, trend, report and the run's own summary weigh verdicts, read the control and rank
+  /// wrappers one way, because only `RunDigest` computes them: no other file of the reports or
+  /// the command line builds that analysis from cells.
+  @Test func onlyTheDigestComputesWhatReportsSay() throws {
+    let computed = [
+      "WrapperComparison(", "ControlReading.readings(", ".recommendations(mode:", "SharedReads(",
+      "Verdict.from(",
+    ]
+    var found: [String] = []
+    for root in ["Sources/StressReports", "Sources/StressCLI"] {
+      for file in try FileManager.default.subpathsOfDirectory(atPath: root)
+      where file.hasSuffix(".swift") && !file.hasSuffix("/RunDigest.swift") {
+        let text = try String(contentsOfFile: "\(root)/\(file)", encoding: .utf8)
+        for line in text.split(separator: "\n")
+        where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+          found += computed.filter { line.contains($0) }.map { "\(root)/\(file): \($0)" }
+        }
+      }
+    }
+    #expect(found.isEmpty, "\(found)")
+    // The scan reads the tree it guards: the digest holds each (`Verdict.from` is gone).
+    let digest = try String(
+      contentsOfFile: "Sources/StressReports/Analysis/RunDigest.swift", encoding: .utf8)
+    #expect(computed.dropLast().allSatisfy { digest.contains($0) })
+  }
 }

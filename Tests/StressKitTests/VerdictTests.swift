@@ -8,7 +8,7 @@ import Testing
   typealias F = ResultsFixtures
 
   func verdicts(_ records: [TrialRecord]) -> [Verdict] {
-    Verdict.from(CellStatistics.compute(records))
+    RunDigest(CellStatistics.compute(records)).verdicts
   }
 
   @Test func noFailureGivesTheRuleOfThreeBound() {

@@ -24,10 +24,10 @@ package struct EnvironmentNews: Sendable, Equatable {
   /// Subjects in both runs whose verdict differs; empty unless `differences` is not.
   package var verdictChanges: [VerdictChange]
 
-  /// The files' environment columns and their cells' verdicts.
+  /// The files' environment columns, and the verdicts of their digests.
   package init(
-    baseline: ResultsFile, current: ResultsFile, baselineCells: [CellStatistics],
-    currentCells: [CellStatistics]
+    baseline: ResultsFile, current: ResultsFile, baselineDigest: RunDigest,
+    currentDigest: RunDigest
   ) {
     let columns = [("toolchain", "toolchain"), ("OS", "os"), ("CPU count", "cpus")]
     differences = columns.compactMap { name, column in
@@ -40,8 +40,8 @@ package struct EnvironmentNews: Sendable, Equatable {
       return
     }
     let old = Dictionary(
-      Verdict.from(baselineCells).map { ($0.subject, $0) }, uniquingKeysWith: { a, _ in a })
-    verdictChanges = Verdict.from(currentCells).compactMap { verdict in
+      baselineDigest.verdicts.map { ($0.subject, $0) }, uniquingKeysWith: { a, _ in a })
+    verdictChanges = currentDigest.verdicts.compactMap { verdict in
       guard let was = old[verdict.subject], was.finding != verdict.finding else { return nil }
       return VerdictChange(
         subject: verdict.subject, was: was.finding, now: verdict.finding,

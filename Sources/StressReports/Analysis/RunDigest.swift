@@ -68,7 +68,7 @@ package struct RunDigest: Sendable {
     self.context = context
     measured = cells.filter { !$0.cell.isControl }
     control = ControlReading.readings(cells)
-    verdicts = Verdict.from(cells, readings: control)
+    verdicts = Self.verdicts(cells, readings: control)
     comparison = WrapperComparison(cells)
     recommendations = comparison.recommendations(mode: context.mode, cores: context.cores)
     failingScenarios = measured.compactMap { s in
@@ -87,6 +87,38 @@ package struct RunDigest: Sendable {
   /// The control's readings by thread count, fewest threads first.
   package var controlReadings: [ControlReading] {
     control.values.sorted { $0.threads < $1.threads }
+  }
+
+  /// One verdict per subject with unprotected cells at 2 or more threads, in first-seen order,
+  /// weighed by `readings`, the control's over the same cells. Private: every report (compare
+  /// and trend too) takes its verdicts from a digest, so none can weigh them its own way.
+  private static func verdicts(
+    _ cells: [CellStatistics], readings: [Int: ControlReading]
+  ) -> [Verdict] {
+    let racing = cells.filter { !$0.cell.isProtected && $0.cell.threads > 1 && !$0.cell.isControl }
+    return racing.groupedInOrder(by: \.cell.subject).map { subject, group in
+      var failures: [Outcome: Int] = [:]
+      for s in group {
+        for outcome in [Outcome.corrupt, .crash, .hang] {
+          if let n = s.counts[outcome], n > 0 { failures[outcome, default: 0] += n }
+        }
+      }
+      let cell = group[0].cell
+      let threads = Set(group.map(\.cell.threads)).sorted()
+      let powered = group.filter { s in
+        readings.isEmpty || readings[s.cell.threads]?.seesRaces == true
+      }
+      return Verdict(
+        subject: subject, documented: cell.documented, sendable: cell.sendable,
+        trials: group.map(\.trials).reduce(0, +), failures: failures,
+        controls: threads.compactMap { readings[$0] },
+        poweredTrials: powered.map { $0.trials - $0.uncheckedTrials }.reduce(0, +),
+        uncheckedTrials: powered.map(\.uncheckedTrials).reduce(0, +),
+        poweredThreads: Set(powered.filter { $0.trials > $0.uncheckedTrials }.map(\.cell.threads))
+          .sorted(),
+        poweredOperations: powered.map { $0.operations - $0.uncheckedOperations }.reduce(0, +),
+        strategy: cell.strategy)
+    }
   }
 }
 

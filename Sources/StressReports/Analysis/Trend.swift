@@ -71,16 +71,14 @@ package struct Trend: Sendable {
         cell: first[key]!, key: key, medians: byNight.map { $0[key]?.throughput?.p50 },
         trials: byNight.map { $0[key]?.trials }, failed: byNight.map { $0[key]?.failedTrials })
     }
-    // The verdicts weigh each night's positive control, as a report of that night would.
-    let findings = ordered.map { night in
-      Dictionary(
-        Verdict.from(night.cells).map { ($0.subject, $0.finding) }, uniquingKeysWith: { a, _ in a })
+    // Each night's verdicts are its digest's, the control weighed as its report weighs it.
+    let nightly = ordered.map { RunDigest($0.cells).verdicts }
+    let findings = nightly.map { verdicts in
+      Dictionary(verdicts.map { ($0.subject, $0.finding) }, uniquingKeysWith: { a, _ in a })
     }
     var subjects: [String] = []
-    for night in ordered {
-      for verdict in Verdict.from(night.cells) where !subjects.contains(verdict.subject) {
-        subjects.append(verdict.subject)
-      }
+    for verdict in nightly.joined() where !subjects.contains(verdict.subject) {
+      subjects.append(verdict.subject)
     }
     verdicts = subjects.map { subject in
       VerdictHistory(subject: subject, findings: findings.map { $0[subject] })

@@ -35,38 +35,6 @@ package struct Verdict: Sendable, Equatable {
 
   package var failed: Int { failures.values.reduce(0, +) }
 
-  /// One verdict per subject with unprotected cells at 2 or more threads, in first-seen order.
-  /// `readings` are the control's over the same cells, when already read.
-  package static func from(
-    _ cells: [CellStatistics], readings: [Int: ControlReading]? = nil
-  ) -> [Verdict] {
-    let readings = readings ?? ControlReading.readings(cells)
-    let racing = cells.filter { !$0.cell.isProtected && $0.cell.threads > 1 && !$0.cell.isControl }
-    return racing.groupedInOrder(by: \.cell.subject).map { subject, group in
-      var failures: [Outcome: Int] = [:]
-      for s in group {
-        for outcome in [Outcome.corrupt, .crash, .hang] {
-          if let n = s.counts[outcome], n > 0 { failures[outcome, default: 0] += n }
-        }
-      }
-      let cell = group[0].cell
-      let threads = Set(group.map(\.cell.threads)).sorted()
-      let powered = group.filter { s in
-        readings.isEmpty || readings[s.cell.threads]?.seesRaces == true
-      }
-      return Verdict(
-        subject: subject, documented: cell.documented, sendable: cell.sendable,
-        trials: group.map(\.trials).reduce(0, +), failures: failures,
-        controls: threads.compactMap { readings[$0] },
-        poweredTrials: powered.map { $0.trials - $0.uncheckedTrials }.reduce(0, +),
-        uncheckedTrials: powered.map(\.uncheckedTrials).reduce(0, +),
-        poweredThreads: Set(powered.filter { $0.trials > $0.uncheckedTrials }.map(\.cell.threads))
-          .sorted(),
-        poweredOperations: powered.map { $0.operations - $0.uncheckedOperations }.reduce(0, +),
-        strategy: cell.strategy)
-    }
-  }
-
   /// No failure seen, but the control was mostly missed wherever this subject ran: the run
   /// could not have seen a race like the control's.
   package var inconclusive: Bool { failed == 0 && trials > 0 && poweredTrials == 0 }
