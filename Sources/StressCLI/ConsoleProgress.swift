@@ -68,7 +68,7 @@ final class ConsoleProgress: RunObserver {
     let control =
       plan.control
       ? "the positive control\(plan.strategy == nil ? "" : " (a scheduled lost update)") after "
-        + "each cell of 2 or more threads"
+        + "the cells of 2 or more threads"
       : plan.strategy?.isDeterministic == true
         ? "no positive control (a deterministic search's power is its bound)"
         : "no positive control (--no-control)"

@@ -63,7 +63,7 @@ extension RunCommand {
         to: \.run.timeBudget),
       .flag(
         "no-control",
-        "Do not run the positive control (an unprotected lost-update counter run after each cell at its thread count, which measures the run's power to see a race). Without it, 'no failure seen' says nothing of that power.",
+        "Do not run the positive control (an unprotected lost-update counter run after the cells at their thread count, which measures the run's power to see a race). Without it, 'no failure seen' says nothing of that power.",
         sets: \.run.control, to: false),
       .value(
         "seed", "<n>", "Seed of the operation streams; trial k of every cell uses seed + k.",

@@ -23,7 +23,7 @@ import Testing
     #expect(control.map { $0["trial"] } == ["0", "1", "2", "3"])
     #expect(
       r.out.contains(
-        "POSITIVE CONTROL (an unprotected lost-update counter, after each cell): 2 thr "))
+        "POSITIVE CONTROL (an unprotected lost-update counter, run between the cells): 2 thr "))
     // The tables hold the plan's cells only.
     #expect(!r.out.contains("positive-control  unprotected"))
     let summary = try readRows(dir.appendingPathComponent("r-summary.csv"))

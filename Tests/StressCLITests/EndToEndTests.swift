@@ -614,7 +614,8 @@ import Testing
     #expect(Set(try rows.map { try $0.text("run_id") }).count == 1)
     #expect(Set(try rows.map { try $0.text("seed") }).count == 3)
     #expect(Array(rows.prefix(3)) == before)
-    // The control's trial after each cell, once each: the resumed part numbers on.
+    // The control's trial after each cell (under its minimum), once each: the resumed part
+    // numbers on.
     let control = try readRows(csv).filter { $0["subject"] == "positive-control" }
     #expect(control.map { $0["trial"] } == ["0", "1", "2"])
     let summary = try readCellRows(dir.appendingPathComponent("out-summary.csv"))

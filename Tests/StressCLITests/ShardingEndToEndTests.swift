@@ -73,7 +73,8 @@ import Testing
       try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
     #expect(doc["passed"] as? Bool == false)
     #expect((doc["cells"] as? [Any])?.count == 8)
-    // 16 trials of the cells and 4 of the control, one after each cell at 2 threads.
+    // 16 trials of the cells and 4 of the control, one after each cell at 2 threads (fewer than
+    // its minimum of 20 there).
     #expect(doc["trials"] as? Int == 20)
     let control = try #require(doc["control"] as? [[String: Any]])
     #expect(control.count == 1 && control[0]["threads"] as? Int == 2)

@@ -20,13 +20,13 @@ import Testing
     // No expectation of its own: the finding is a verdict, not a failed run.
     #expect(r.code == 0, "\(r.err)")
     #expect(r.err.contains("of 500 schedules of pct:2"))
-    #expect(r.err.contains("the positive control (a scheduled lost update) after each cell"))
+    #expect(r.err.contains("the positive control (a scheduled lost update) after the cells"))
     #expect(r.out.contains("FAILING SCENARIOS"))
     #expect(r.out.contains("interleaving ("))
     // The control is a lost update explored the same way, with the same budget.
     let controlLine =
-      "POSITIVE CONTROL (a lost update on a scheduled atomic, explored by pct:2, after each "
-      + "cell): 2 thr "
+      "POSITIVE CONTROL (a lost update on a scheduled atomic, explored by pct:2, run between "
+      + "the cells): 2 thr "
     #expect(r.out.contains(controlLine))
 
     let all = try readRows(csv)

@@ -29,7 +29,7 @@ import Testing
       let trial = Int(Int64(bitPattern: spec.seed &- base))
       log.trials.append(trial)
       log.specs.append(spec)
-      log.now += log.trialCost
+      log.now += spec.subject == PositiveControl.info.id ? log.controlCost : log.trialCost
       if let interruption, interruption.requested != nil {
         stop()
         throw Interrupted()
@@ -47,9 +47,11 @@ import Testing
     var warmups = 0
     var records: [TrialRecord] = []
     var specs: [TrialSpec] = []
-    /// The fake clock, in seconds, and what each trial moves it on by.
+    /// The fake clock, in seconds, and what each trial moves it on by (the control's trials by
+    /// `controlCost`, the cells' cost unless set).
     var now = 0.0
     var trialCost = 0.0
+    lazy var controlCost = trialCost
     func warmupFinished(_ cell: Cell, result: TrialResult) throws { warmups += 1 }
     func trialFinished(_ record: TrialRecord) throws { records.append(record) }
   }
@@ -452,12 +454,43 @@ import Testing
     let log = Log()
     log.trialCost = 1.0 / 128
     try scheduler(plan, log, answer: Self.controlCaught).run(observers: [log])
-    // Each visit: 2 trials of the cell, then 1 of the control.
+    // Each visit: 2 trials of the cell, then 1 of the control, until the control holds its
+    // minimum; then, as long as the cells' trials, it is past its share of their time.
     let kinds = log.records.map(\.cell.isControl)
     #expect(kinds.prefix(6) == [false, false, true, false, false, true])
-    #expect(kinds.filter { $0 }.count * 2 == kinds.filter { !$0 }.count)
-    // A warmup trial and 21 visits of 3 trials: the budget to the last 1/128 s.
-    #expect(log.now == 0.5)
+    #expect(kinds.filter { $0 }.count == Plan.controlMinimum)
+    #expect(kinds.suffix(2) == [false, false])
+    // A warmup trial, 20 visits of 3 trials and one of 2: a 21st control trial would not fit.
+    #expect(log.now == 63.0 / 128)
+  }
+
+  @Test func pastItsMinimumTheControlTakesItsShareOfTheCellsTime() throws {
+    let plan = try budgeted(1.0, wrappers: ["unprotected"], control: true)
+    #expect(plan.trials == 2 && Plan.controlMinimum == 20 && Plan.controlShare == 0.125)
+    let log = Log()
+    log.trialCost = 1.0 / 128
+    log.controlCost = 1.0 / 256
+    try scheduler(plan, log, answer: Self.controlCaught).run(observers: [log])
+    // The cells' trials between one control trial and the next.
+    var gaps: [Int] = []
+    var cells = 0
+    for record in log.records {
+      if record.cell.isControl {
+        gaps.append(cells)
+        cells = 0
+      } else {
+        cells += 1
+      }
+    }
+    // After each of the first 20 visits; then not until the cells' time makes 20/256 s an
+    // eighth of it (40 visits of 2/128 s), and from there after every second visit.
+    #expect(gaps.prefix(20) == ArraySlice(repeating: 2, count: 20))
+    #expect(gaps.dropFirst(20).first == 40)
+    #expect(gaps.count > 22 && gaps.dropFirst(21).allSatisfy { $0 == 4 })
+    // So the control took no more than its share, but for the one trial that crossed it.
+    let control = Double(gaps.count) / 256
+    let measured = Double(gaps.reduce(0, +) + cells) / 128
+    #expect(control <= Plan.controlShare * measured + 1.0 / 256)
   }
 
   @Test func aBudgetTooSmallForTheMinimumsIsRefusedBeforeTheRun() throws {

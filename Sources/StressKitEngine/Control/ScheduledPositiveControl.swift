@@ -2,7 +2,7 @@ import StressKitCore
 
 /// The positive control of a run under a random strategy (`--strategy random-walk` or `pct`):
 /// a counter whose increment loads, then stores, a scheduled atomic, explored by the run's
-/// strategy with the run's budget after each cell. A stress control's lost increments would
+/// strategy with the run's budget after the cells. A stress control's lost increments would
 /// measure the machine's timing, which a controlled run does not depend on; this one measures
 /// what does: whether the strategy and its number of schedules find a bug of depth 1 among
 /// the cell's threads. A bounded exhaustive search has none: it is deterministic, and its

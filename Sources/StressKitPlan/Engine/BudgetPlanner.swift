@@ -26,20 +26,28 @@ package enum BudgetPlanner {
   }
 
   /// Seconds the minimums still need at least: every cell's missing trials (and its warmup
-  /// when it has any left), and a control trial after each cell that runs, at its thread
-  /// count.
+  /// when it has any left), and after each cell that runs, a control trial at its thread
+  /// count: the first `Plan.controlMinimum` there whole, then the trial or its share of the
+  /// cell's (`Plan.controlShare`), whichever is less.
   package static func minimumCost(of plan: Plan, completed: [TrialRecord]) -> Double {
     let done = Dictionary(grouping: completed, by: \.cell).mapValues { Set($0.map(\.trial)) }
     var total = 0.0
+    var controls = Dictionary(
+      grouping: completed.filter(\.cell.isControl), by: \.cell.threads
+    ).mapValues(\.count)
     for cell in plan.cells {
       let missing = (0..<plan.trials).filter { !(done[cell]?.contains($0) ?? false) }.count
       guard missing > 0 else { continue }
       // A forked trial's prior includes its warmup; otherwise the cell's warmup runs once.
       let forked = plan.forks && !cell.freshProcess
       let warmup = forked ? 0 : plan.warmup
-      total += Double(missing + warmup) * priorCost(of: cell, plan: plan)
+      let trials = Double(missing + warmup) * priorCost(of: cell, plan: plan)
+      total += trials
       if plan.control && cell.threads > 1 {
-        total += priorCost(of: plan.controlCell(threads: cell.threads), plan: plan)
+        let control = priorCost(of: plan.controlCell(threads: cell.threads), plan: plan)
+        let held = controls[cell.threads, default: 0]
+        controls[cell.threads] = held + 1
+        total += held < Plan.controlMinimum ? control : min(control, Plan.controlShare * trials)
       }
     }
     return total

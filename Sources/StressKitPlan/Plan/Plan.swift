@@ -54,8 +54,14 @@ package struct Plan: Sendable {
   package var fingerprintWithTimeBudgetToggled = ""
   /// The suite file the plan was read from, if any: an input no output may overwrite.
   package var suitePath: String?
-  /// Run the positive control after each cell at 2 or more threads (see `PositiveControl`).
+  /// Run the positive control after the cells at 2 or more threads (see `PositiveControl`).
   package var control = false
+  /// The control follows every cell at a thread count until it holds this many trials there;
+  /// from then on its trials there take at most `controlShare` of the cells' measured time.
+  /// So a small run reads the control after each cell, and a large one still gets a reading of
+  /// hundreds of trials spread over the run, without a fifth of the run spent on it.
+  package static let controlMinimum = 20
+  package static let controlShare = 0.125
 
   /// The shortest trial timeout: a fresh worker's start and a trial's answer take milliseconds
   /// on a busy machine, and a hang blamed on the subject must be the subject's.

@@ -12,9 +12,12 @@ import StressPlatform
 /// alone in a fresh worker to judge it (`TrialSpec.Sanity`), so every failure is judged as
 /// before at a fraction of the cost (a sixth of the quick collections suite was sanity passes).
 ///
-/// With the plan's control on, each cell at 2 or more threads is followed by one trial of the
-/// positive control at its thread count, in the same worker: the control sees the machine as
-/// the cell did. With a time budget, every cell first gets its minimum; then the cell least
+/// With the plan's control on, a cell at 2 or more threads is followed by one trial of the
+/// positive control at its thread count, in the same worker, so the control sees the machine as
+/// the cells do: after every cell until it holds `Plan.controlMinimum` trials there, then while
+/// its trials there cost at most `Plan.controlShare` of the cells'. A control trial as long as
+/// the cells' (a duration budget) after each cell of 4 such trials took a fifth of `all`; its
+/// reading needs its trials spread over the run, not one after each of 860 cells. With a time budget, every cell first gets its minimum; then the cell least
 /// settled gets another visit (the minimum's number of trials, then a control trial) while a
 /// visit still fits (`BudgetPlanner`): a cell measured in one visit only is wide open, so
 /// every cell gets a second, later look before any gets a third.
@@ -125,6 +128,8 @@ package final class Scheduler {
     /// Seconds spent on each cell's measured trials, and on the control's, by thread count.
     var cost: [(seconds: Double, trials: Int)]
     var controlCost: [Int: (seconds: Double, trials: Int)] = [:]
+    /// Seconds spent on measured trials at each thread count, the control's share's base.
+    var measuredSeconds: [Int: Double] = [:]
 
     init(
       _ scheduler: Scheduler, _ observers: [any RunObserver], _ interruption: Interruption?,
@@ -163,11 +168,11 @@ package final class Scheduler {
         guard let c, c.trials > 0 else { return BudgetPlanner.priorCost(of: prior, plan: plan) }
         return c.seconds / Double(c.trials)
       }
-      var total = Double(plan.trials) * mean(cost[index], cell)
-      if plan.control && cell.threads > 1 {
-        total += mean(controlCost[cell.threads], plan.controlCell(threads: cell.threads))
-      }
-      return total
+      let trials = Double(plan.trials) * mean(cost[index], cell)
+      guard plan.control && cell.threads > 1 else { return trials }
+      // Over many visits the control costs its trial's mean, or its share when that is less.
+      let control = mean(controlCost[cell.threads], plan.controlCell(threads: cell.threads))
+      return trials + min(control, Plan.controlShare * trials)
     }
 
     /// Runs `trials` of cell `index` (those a resumed file lacks), its warmup first on the
@@ -201,9 +206,17 @@ package final class Scheduler {
       if announced {
         for o in observers { try o.cellFinished(cells[index]) }
       }
-      if plan.control && cell.threads > 1 {
+      if plan.control && cell.threads > 1 && controlIsDue(threads: cell.threads) {
         try control(threads: cell.threads, visit: visit)
       }
+    }
+
+    /// Whether the control runs after this visit at `threads`: until it holds its minimum of
+    /// trials there (a resumed file's count), then while they cost at most their share.
+    func controlIsDue(threads: Int) -> Bool {
+      (controls[threads]?.trials ?? 0) < Plan.controlMinimum
+        || (controlCost[threads]?.seconds ?? 0)
+          <= Plan.controlShare * measuredSeconds[threads, default: 0]
     }
 
     /// A warmup trial of `cell`, numbered `trial` (negative): its result is discarded.
@@ -217,8 +230,10 @@ package final class Scheduler {
     func measure(_ index: Int, _ trial: Int, since started: Double) throws {
       let cell = plan.cells[index]
       let result = try run(cell, trial: trial)
-      cost[index].seconds += scheduler.clock() - started
+      let spent = scheduler.clock() - started
+      cost[index].seconds += spent
       cost[index].trials += 1
+      measuredSeconds[cell.threads, default: 0] += spent
       nextTrial[index] = max(nextTrial[index], trial + 1)
       let record = TrialRecord(
         cell: cell, trial: trial, seed: plan.seed(forTrial: trial), result: result)
@@ -227,7 +242,8 @@ package final class Scheduler {
     }
 
     /// The control's trial after a visit: numbered by the visit, interleaved across shards
-    /// (shard i of n takes numbers i-1, i-1+n, ...), so merged shards never collide.
+    /// (shard i of n takes numbers i-1, i-1+n, ...), so merged shards never collide, and a
+    /// resumed run's never meet the file's (numbers of visits it skipped are left unused).
     func control(threads: Int, visit: Int) throws {
       let shard = plan.shard ?? Shard(index: 1, count: 1)
       let trial = visit * shard.count + shard.index - 1

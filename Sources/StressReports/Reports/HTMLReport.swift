@@ -86,7 +86,8 @@ package struct HTMLReport: Sendable {
     let readings = digest.controlReadings
     guard !readings.isEmpty else { return "" }
     var html = "<h2>Positive control</h2>\n<p class=\"note\">An unprotected lost-update counter, "
-    html += "run after each cell at its thread count, in the same worker. Where it was caught in "
+    html += "run after the cells at their thread count, in the same worker (after each, until it "
+    html += "holds \(Plan.controlMinimum) trials there). Where it was caught in "
     html += "fewer than \(Int(ControlReading.minimumRate * 100))% of its trials, the run could not "
     html += "have seen a race like it: \"no failure seen\" there is inconclusive.</p>\n"
     html += "<table class=\"verdicts\">\n<tr><th>threads</th><th>caught</th><th>rate</th></tr>\n"

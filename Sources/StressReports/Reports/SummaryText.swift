@@ -126,7 +126,7 @@ package struct SummaryText {
     var text =
       "\nPOSITIVE CONTROL ("
       + (strategy.map { "a lost update on a scheduled atomic, explored by \($0)" }
-        ?? "an unprotected lost-update counter") + ", after each cell): "
+        ?? "an unprotected lost-update counter") + ", run between the cells): "
     text += sorted.map { "\($0.threads) thr \($0.caught)/\($0.trials)" }.joined(separator: ", ")
     let blind = sorted.filter { !$0.seesRaces }
     if blind.isEmpty {
