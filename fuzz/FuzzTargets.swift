@@ -44,7 +44,7 @@ import Foundation
     let summary = SummaryText(digest)
     let comparison = Comparison(baseline: cells, current: cells, threshold: 0.1)
     let news = EnvironmentNews(
-      baseline: file, current: file, baselineCells: cells, currentCells: cells)
+      baseline: file, current: file, baselineDigest: digest, currentDigest: digest)
     let report = ComparisonReport(
       comparison: comparison, news: news, baseline: file, current: file)
     let outputs = [
@@ -126,8 +126,12 @@ import Foundation
     let baseline = CellStatistics.compute(files[0].records)
     let current = CellStatistics.compute(files[1].records)
     let comparison = Comparison(baseline: baseline, current: current, threshold: 0.1)
+    let digests = [(files[0], baseline), (files[1], current)].map { file, cells in
+      RunDigest(cells, context: RunDigest.Context(files: [file], readSharing: ["rw-barrier"]))
+    }
     let news = EnvironmentNews(
-      baseline: files[0], current: files[1], baselineCells: baseline, currentCells: current)
+      baseline: files[0], current: files[1], baselineDigest: digests[0],
+      currentDigest: digests[1])
     let report = ComparisonReport(
       comparison: comparison, news: news, baseline: files[0], current: files[1])
     expectFinite([report.text(), report.markdown(), report.json()], input: data, size)

@@ -55,7 +55,7 @@ struct BenchCommand: Subcommand {
       suite: "bench", mode: .default, cells: [], trials: 0, bound: .ops(0), seed: 0, timeout: 0)
     let path =
       parsed.out
-      ?? RunSession.defaultPath(for: plan, exists: FileManager.default.fileExists)
+      ?? OutputPaths.defaultResults(for: plan, exists: FileManager.default.fileExists)
     let environment = RunEnvironment.current
     var paths = OutputPaths(outputs: [("'--out'", path)])
     if parsed.out == nil { paths.creating = "Results" }

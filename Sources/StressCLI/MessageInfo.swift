@@ -11,7 +11,7 @@ struct MessageInfo: Equatable {
   /// `usage` is the usage line of the command that failed.
   init(_ error: any Error, usage: String) {
     switch error {
-    case let error as RunSession.Failure:
+    case let error as RunSessionFailure:
       self.init(error.underlying, usage: usage)
     case let error as UsageError:
       self.init(message: error.message, usage: error.usage ?? usage, exitCode: .usage)

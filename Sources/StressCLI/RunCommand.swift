@@ -34,9 +34,9 @@ struct RunCommand: Subcommand {
 
   func run(_ arguments: [String]) throws -> ExitCode {
     guard let parsed = try parse(arguments) else { return .success }
-    let session = try RunSession(
+    let session = try RunSession<RunReportFiles>(
       options: parsed.run,
-      outputs: RunSession.Outputs(
+      outputs: RunOutputs(
         out: parsed.out, summaryOut: parsed.summaryOut, junit: parsed.junit,
         resume: parsed.resume),
       catalog: catalog)

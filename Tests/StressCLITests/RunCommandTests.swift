@@ -50,13 +50,14 @@ import Testing
       startedAt: Date(timeIntervalSince1970: 1_800_000_000), suite: "collections", mode: .quick,
       cells: [], trials: 1, bound: .ops(1), seed: 0, timeout: 1)
     #expect(
-      RunSession.defaultPath(for: plan) { _ in false } == "Results/collections-20270115T080000Z.csv"
+      OutputPaths.defaultResults(for: plan) { _ in false }
+        == "Results/collections-20270115T080000Z.csv"
     )
     let taken: Set = [
       "Results/collections-20270115T080000Z.csv", "Results/collections-20270115T080000Z-2.csv",
     ]
     #expect(
-      RunSession.defaultPath(for: plan) { taken.contains($0) }
+      OutputPaths.defaultResults(for: plan) { taken.contains($0) }
         == "Results/collections-20270115T080000Z-3.csv")
   }
 }

@@ -18,7 +18,7 @@ import Testing
   }
 
   /// The kind of a session's failure, as its case's name.
-  static func kind(_ failure: RunSession.Failure?) -> String? {
+  static func kind(_ failure: RunSessionFailure?) -> String? {
     switch failure {
     case .plan?: "plan"
     case .conflict?: "conflict"
@@ -29,18 +29,47 @@ import Testing
     }
   }
 
+  /// End-of-run reports of the test's own: the session is the engine's, and takes any.
+  final class PathReports: RunReports {
+    let summaryPath: String
+    let junitPath: String?
+    var cells: [CellStatistics]?
+
+    init(plan: Plan, catalog: Catalog, summaryPath: String, junitPath: String?) {
+      self.summaryPath = summaryPath
+      self.junitPath = junitPath
+    }
+
+    var summary: Int { cells?.count ?? -1 }
+
+    func runFinished(_ cells: [CellStatistics]) throws { self.cells = cells }
+  }
+
+  @Test func theSessionHandsItsReportsTheirPathsOnceItHoldsItsFiles() throws {
+    let dir = try TestDirectory.make("stress-session")
+    let out = dir.appendingPathComponent("run.csv").path
+    let junit = dir.appendingPathComponent("run.xml").path
+    let session = try RunSession<PathReports>(
+      options: Self.options, outputs: RunOutputs(out: out, junit: junit), catalog: .forTests)
+    #expect(session.reports.summaryPath == session.summaryPath)
+    #expect(session.reports.junitPath == junit)
+    // Not run yet: the reports have no cells, and the trial CSV is the session's own.
+    #expect(session.reports.summary == -1)
+    #expect(FileManager.default.fileExists(atPath: out))
+  }
+
   @Test func theSummaryGoesBesideTheTrialCSVAndBothAreHeldFromTheStart() throws {
     let dir = try TestDirectory.make("stress-session")
     let out = dir.appendingPathComponent("run.csv").path
-    let session = try RunSession(
-      options: Self.options, outputs: RunSession.Outputs(out: out), catalog: .forTests)
+    let session = try RunSession<RunReportFiles>(
+      options: Self.options, outputs: RunOutputs(out: out), catalog: .forTests)
     #expect(session.path == out)
     #expect(session.summaryPath == dir.appendingPathComponent("run-summary.csv").path)
     #expect(session.spent == 0 && session.plan.cells.count == 1)
     // A second run on the same files is refused while the first holds them.
-    let busy = #expect(throws: RunSession.Failure.self) {
-      _ = try RunSession(
-        options: Self.options, outputs: RunSession.Outputs(out: out), catalog: .forTests)
+    let busy = #expect(throws: RunSessionFailure.self) {
+      _ = try RunSession<RunReportFiles>(
+        options: Self.options, outputs: RunOutputs(out: out), catalog: .forTests)
     }
     #expect(Self.kind(busy) == "busy")
     withExtendedLifetime(session) {}
@@ -50,9 +79,9 @@ import Testing
     let dir = try TestDirectory.make("stress-session")
     let out = dir.appendingPathComponent("same.csv").path
     FileManager.default.createFile(atPath: out, contents: Data("keep".utf8))
-    let conflict = #expect(throws: RunSession.Failure.self) {
-      _ = try RunSession(
-        options: Self.options, outputs: RunSession.Outputs(out: out, summaryOut: out),
+    let conflict = #expect(throws: RunSessionFailure.self) {
+      _ = try RunSession<RunReportFiles>(
+        options: Self.options, outputs: RunOutputs(out: out, summaryOut: out),
         catalog: .forTests)
     }
     #expect(Self.kind(conflict) == "conflict")
@@ -61,9 +90,9 @@ import Testing
 
   @Test func anOutputThatCannotBeAFileIsUnwritable() throws {
     let dir = try TestDirectory.make("stress-session")
-    let unwritable = #expect(throws: RunSession.Failure.self) {
-      _ = try RunSession(
-        options: Self.options, outputs: RunSession.Outputs(out: dir.path), catalog: .forTests)
+    let unwritable = #expect(throws: RunSessionFailure.self) {
+      _ = try RunSession<RunReportFiles>(
+        options: Self.options, outputs: RunOutputs(out: dir.path), catalog: .forTests)
     }
     #expect(Self.kind(unwritable) == "unwritable")
   }
@@ -72,15 +101,15 @@ import Testing
     var bad = Self.options
     bad.ops = 10
     bad.seconds = 1
-    let options = #expect(throws: RunSession.Failure.self) {
-      _ = try RunSession(options: bad, outputs: RunSession.Outputs(), catalog: .forTests)
+    let options = #expect(throws: RunSessionFailure.self) {
+      _ = try RunSession<RunReportFiles>(options: bad, outputs: RunOutputs(), catalog: .forTests)
     }
     #expect(Self.kind(options) == "plan")
     let dir = try TestDirectory.make("stress-session")
     let missing = dir.appendingPathComponent("missing.csv").path
-    let resume = #expect(throws: RunSession.Failure.self) {
-      _ = try RunSession(
-        options: Self.options, outputs: RunSession.Outputs(out: missing, resume: true),
+    let resume = #expect(throws: RunSessionFailure.self) {
+      _ = try RunSession<RunReportFiles>(
+        options: Self.options, outputs: RunOutputs(out: missing, resume: true),
         catalog: .forTests)
     }
     #expect(Self.kind(resume) == "plan")
