@@ -70,7 +70,7 @@ extension RunCommand {
         default: "random, recorded in the CSV", .seed, to: \.run.seed),
       .value(
         "timeout", "<seconds>",
-        "Seconds a trial may run before it counts as a hang and its worker is killed. Not given, an unprotected trial is called hung sooner once its subject has run alone: at 50 times that pass's cost (at least 3 s), or once its worker has used that much CPU time on each CPU its threads can use (at least 0.5 s).",
+        "Seconds a trial may run before it counts as a hang and its worker is killed. Not given, an unprotected trial is called hung sooner once its subject has run alone: at 50 times that pass's cost (at least 3 s), or once its worker has used that much CPU time on each CPU its threads can use (at least 0.5 s), or when a thread still runs 20 times as long after the first of its peers finished (at least 3 s).",
         default: "from --mode, plus --duration", .budget(.timeout), to: \.run.timeout),
       .value(
         "memory-limit", "<size>",

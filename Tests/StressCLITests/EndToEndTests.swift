@@ -275,6 +275,26 @@ import Testing
     }
   }
 
+  /// A thread stuck while its peers finished is called a straggler: a dear subject's forecast
+  /// of the whole trial (1 ms a write, 50 times over) is past the timeout, so only this ends the
+  /// wait early.
+  @Test func aThreadStuckAfterItsPeersFinishedIsCalledAStraggler() throws {
+    let dir = try temporaryDirectory()
+    let suite = dir.appendingPathComponent("straggler.json").path
+    try """
+    {"subjects": ["selftest-straggler"], "wrappers": ["unprotected"], "threads": [1, 2],
+     "budgets": {"default": {"trials": 1, "ops": 100, "timeout": 20}}}
+    """.write(toFile: suite, atomically: true, encoding: .utf8)
+    let csv = dir.appendingPathComponent("out.csv")
+    let r = try runStress(["run", "--suite", suite, "--no-control", "--out", csv.path])
+    #expect(r.code == 0, "\(r.err)")
+    let rows = try readCellRows(csv)
+    #expect(rows.map { $0["outcome"] } == ["ok", "hang"])
+    let detail = try #require(rows.last).text("detail")
+    #expect(
+      detail.hasPrefix("no result 3 s after the first of its 2 threads finished (in "), "\(detail)")
+  }
+
   /// A hang that spins is called on its worker's CPU time, long before the clock's forecast or
   /// the timeout; a given timeout still waits whole.
   @Test func aSpinningHangIsCalledOnItsCPUTime() throws {

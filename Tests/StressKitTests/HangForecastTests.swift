@@ -110,6 +110,43 @@ import Testing
         == .hang("within 3 s (forecast from one thread of it; the timeout is 5 s)"))
   }
 
+  /// Once the first of a trial's threads finished, the others have `stragglerSlack` times what
+  /// it took, at least the floor, whatever the whole trial's forecast; until all finished.
+  @Test func aThreadStillRunningLongAfterItsPeersIsAStraggler() {
+    let pid = ProcessInfo.processInfo.processIdentifier
+    let forecast = HangForecast()
+    #expect(forecast.stragglerWait(for: spec(), firstDoneAfter: 0.01) == HangForecast.floor)
+    #expect(forecast.stragglerWait(for: spec(), firstDoneAfter: 0.5) == 10)
+    // Not for a protected trial, one thread, or threads of two roles.
+    #expect(forecast.stragglerWait(for: spec("swift-set", "lock"), firstDoneAfter: 0.5) == nil)
+    #expect(forecast.stragglerWait(for: spec(threads: 1), firstDoneAfter: 0.5) == nil)
+    var roles = spec(threads: 3)
+    roles.readers = 2
+    #expect(forecast.stragglerWait(for: roles, firstDoneAfter: 0.5) == nil)
+
+    let now = Platform.monotonicNanos()
+    var limits = TrialDeadline(spec: spec(), timeout: 20, forecast: forecast, pid: pid, ready: true)
+    limits.started()
+    limits.firstThreadDone()
+    // The whole trial's deadline is the timeout (nothing learned), the straggler's about 3 s.
+    guard case .hang(let why)? = limits.expired(at: now + 4_000_000_000) else {
+      Issue.record("no straggler called")
+      return
+    }
+    #expect(why.hasPrefix("3 s after the first of its 2 threads finished (in "), "\(why)")
+    #expect(why.hasSuffix("; the timeout is 20 s)"), "\(why)")
+    // Once every thread finished, the check may take its time; a new part starts afresh.
+    limits.threadsDone()
+    #expect(limits.expired(at: now + 4_000_000_000) == nil)
+    limits.started()
+    #expect(limits.expired(at: now + 4_000_000_000) == nil)
+    // Without a forecast (a given timeout) there is no straggler rule.
+    var given = TrialDeadline(spec: spec(), timeout: 20, forecast: nil, pid: pid, ready: true)
+    given.started()
+    given.firstThreadDone()
+    #expect(given.expired(at: now + 4_000_000_000) == nil)
+  }
+
   /// A timeout the user gives is the whole deadline; one from a mode or a suite is forecast.
   @Test func aGivenTimeoutIsNotForecast() throws {
     var options = RunOptions()

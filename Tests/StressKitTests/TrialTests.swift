@@ -147,7 +147,9 @@ import Testing
     let ok = Trial.run(spec("counter", "lock"), catalog: catalog) { m in
       seen.withLock { $0.append(m) }
     }
-    #expect(ok.outcome == .ok && seen.withLock { $0 } == [.sane, .started])
+    #expect(
+      ok.outcome == .ok
+        && seen.withLock { $0 } == [.sane, .started, .firstThreadDone, .threadsDone])
     seen.withLock { $0 = [] }
     let broken = Trial.run(spec("selftest-broken", "lock"), catalog: catalog) { m in
       seen.withLock { $0.append(m) }

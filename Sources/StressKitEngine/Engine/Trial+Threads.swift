@@ -36,6 +36,8 @@ extension Trial {
     let checkpoint = Checkpoint(parties: spec.threads)
     let tallies = TallyBoard(threads: spec.threads)
     let done = DispatchGroup()
+    // Signalled by each thread as it ends: the first tells the runner a straggler's clock runs.
+    let ended = DispatchSemaphore(value: 0)
 
     // Thread k on the k-th CPU this process may use (so a cpuset is respected).
     let cpus = spec.tuning.pin ? Platform.allowedCPUs() : []
@@ -50,6 +52,7 @@ extension Trial {
           drive(held.0, held.1, lane: lane, tally: &tally, gate: gate, checkpoint: checkpoint)
         }
         tallies.post(tally, thread: index)
+        ended.signal()
         done.leave()
       }
       if let failure {
@@ -72,7 +75,12 @@ extension Trial {
       Platform.sleep(seconds: seconds)
       gate.stop()
     }
+    if spec.threads > 1 {
+      ended.wait()
+      milestone(.firstThreadDone)
+    }
     done.wait()
+    if spec.threads > 1 { milestone(.threadsDone) }
     wrapper.drain()
     let elapsed = Platform.monotonicNanos() - start
 

@@ -20,6 +20,11 @@ package enum Trial {
     case sane
     /// The start barrier released the threads.
     case started
+    /// The first of the trial's 2 or more threads finished its operations (the threads
+    /// driver): the rest should follow soon, and one that does not is stuck in an operation.
+    case firstThreadDone
+    /// Every thread finished; the check runs next.
+    case threadsDone
   }
 
   /// Operations in the single-threaded sanity pass (`TrialSpec.Sanity` says when it runs).

@@ -8,6 +8,7 @@ package enum SelfTestSubjects {
     catalog.add(SelfTestAllocUnbounded.self)
     catalog.add(SelfTestHang.self)
     catalog.add(SelfTestSpin.self)
+    catalog.add(SelfTestStraggler.self)
     catalog.add(SelfTestCorrupt.self)
     catalog.add(SelfTestBroken.self)
     catalog.add(SelfTestCrashAlone.self)

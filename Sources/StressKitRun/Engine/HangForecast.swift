@@ -13,13 +13,17 @@ import Synchronization
 /// the runner sees end, in any worker of the run: a sanity pass, or a trial of one thread. The
 /// forecast is `slack` times that cost for the trial's operations (its sanity pass's and each
 /// thread's), plus its timed parts. The slowest quick trial seen, `userdefaults` at 8 threads,
-/// took 8 times what this predicts before the slack. Two deadlines come of it:
+/// took 8 times what this predicts before the slack. Three deadlines come of it:
 /// - on the wall clock (`deadline`), never under `floor`: a hang that blocks (a thread waiting
 ///   for a signal that never comes) uses no CPU and is caught only so;
 /// - in the worker's CPU time (`cpuDeadline`), the forecast on every CPU its threads can use,
 ///   never under `cpuFloor`. A probe loop spins as fast as it can, so it is caught in a fraction
 ///   of the wall-clock floor (the `swift-set` hangs of the quick suite spin); and a machine too
-///   busy to run the trial stretches its wall time but adds nothing to its CPU time.
+///   busy to run the trial stretches its wall time but adds nothing to its CPU time;
+/// - for its stragglers (`stragglerWait`), once the first of its threads finished: the rest
+///   have `stragglerSlack` times what it took, at least `floor`. A dear subject's forecast of a
+///   whole trial at 8 threads can pass the quick timeout (`nscountedset`, 19 µs an operation),
+///   and a thread that blocks spends no CPU: its peers' end is what shows it is stuck.
 ///
 /// Protected cells keep the plan's timeout: their time at 8 threads is their lock's contention
 /// (a queue's wake-ups, a barrier's drain), which no single thread predicts. So does an
@@ -36,6 +40,8 @@ final class HangForecast: Sendable {
   static let floor = 3.0
   /// The shortest forecast in CPU time, in seconds: a quick trial's forecast is milliseconds.
   static let cpuFloor = 0.5
+  /// How many times what the first of a trial's threads took the others may still run.
+  static let stragglerSlack = 20.0
 
   /// The CPUs this process may use: a trial's threads use at most as many at once.
   private let cpus: Int
@@ -80,6 +86,17 @@ final class HangForecast: Sendable {
     let work = Self.slack * cost * (sanity + perThread * Double(spec.threads))
     let timed = (spec.bound.seconds ?? 0) + (spec.tuning.burst > 0 ? Tuning.burstSeconds : 0)
     return work + timed
+  }
+
+  /// How long the other threads of a trial may still run once its first finished, `first`
+  /// seconds after their release: `stragglerSlack` times that, never under `floor`. Unprotected
+  /// threads of one subject share the cores alike and end close together, so one still
+  /// running long after is stuck in an operation, whatever the forecast of the whole (a dear
+  /// subject's at 8 threads is past the quick timeout). nil where the threads differ by role
+  /// (readers and writers) or no forecast applies.
+  func stragglerWait(for spec: TrialSpec, firstDoneAfter first: Double) -> Double? {
+    guard Self.forecasts(spec), spec.threads > 1, spec.readers == nil else { return nil }
+    return max(Self.floor, Self.stragglerSlack * first)
   }
 
   /// Unprotected stress trials only.

@@ -5,14 +5,16 @@ import StressPlatform
 /// When a trial in a worker stops being waited for: the worker's start-up limit until it says
 /// it is ready, then the trial's deadline on the clock (the timeout, or sooner where
 /// `HangForecast` knows the subject), and, with a forecast, a limit on the worker's CPU time,
-/// read every `cpuCheckNanos`. The forecast learns from what the trial's single-threaded parts
+/// read every `cpuCheckNanos`, and one on a straggler: a thread still running long after the
+/// first of its peers finished. The forecast learns from what the trial's single-threaded parts
 /// took.
 struct TrialDeadline {
   /// What ran out, and what the trial's `hang` detail says of it.
   enum Expiry: Equatable {
     /// The worker never said it was ready.
     case startup
-    /// No result in time: "within 3 s (forecast ...)", "after 0.5 s of CPU time (...)".
+    /// No result in time: "within 3 s (forecast ...)", "after 0.5 s of CPU time (...)", "3 s
+    /// after the first of 8 threads finished (...)".
     case hang(String)
   }
 
@@ -33,6 +35,10 @@ struct TrialDeadline {
   private var cpuLimit: Double?
   private var cpuBase: Double?
   private var cpuCheck: UInt64
+  /// When the current part's threads were released (a burst, then the measured loop).
+  private var partStarted: UInt64?
+  /// Once the first thread of that part finished: when the rest must have, and the detail.
+  private var straggler: (deadline: UInt64, why: String)?
 
   /// Starts counting now, for a worker that is `ready` or still starting.
   init(spec: TrialSpec, timeout: Double, forecast: HangForecast?, pid: Int32, ready: Bool) {
@@ -64,6 +70,30 @@ struct TrialDeadline {
     cpuLimit = forecast.cpuDeadline(for: spec)
   }
 
+  /// The start barrier released a part's threads.
+  mutating func started() {
+    partStarted = Platform.monotonicNanos()
+    straggler = nil
+  }
+
+  /// The first of the part's threads finished: the others get `HangForecast.stragglerWait`.
+  mutating func firstThreadDone() {
+    let now = Platform.monotonicNanos()
+    guard let forecast, let partStarted else { return }
+    let first = Double(now - partStarted) / 1e9
+    guard let wait = forecast.stragglerWait(for: spec, firstDoneAfter: first) else { return }
+    straggler = (
+      now &+ UInt64(wait * 1e9),
+      "\(Self.format(wait)) s after the first of its \(spec.threads) threads finished (in "
+        + "\(Self.format(first)) s; the timeout is \(Self.format(timeout)) s)"
+    )
+  }
+
+  /// Every thread of the part finished: its check may take what it takes.
+  mutating func threadsDone() {
+    straggler = nil
+  }
+
   /// A one-thread trial of `ops` operations ended well: the forecast learns its cost.
   func ended(ops: Int) {
     forecast?.learn(spec, ops: ops, seconds: seconds)
@@ -81,6 +111,9 @@ struct TrialDeadline {
           ? "within \(Self.format(limit)) s (forecast from one thread of it; the timeout is "
             + "\(Self.format(timeout)) s)" : "within \(Self.format(timeout)) s")
     }
+    if let straggler, now >= straggler.deadline {
+      return .hang(straggler.why)
+    }
     if let cpuLimit, let cpuBase, now >= cpuCheck {
       cpuCheck = now &+ Self.cpuCheckNanos
       if let used = Platform.cpuSeconds(of: pid), used - cpuBase > cpuLimit {
@@ -94,7 +127,8 @@ struct TrialDeadline {
 
   /// How long to wait for the worker before looking again, in milliseconds.
   func wait(at now: UInt64) -> Int32 {
-    Int32(min(cpuLimit == nil ? 100 : 50, (deadline - now) / 1_000_000 + 1))
+    let next = min(deadline, straggler?.deadline ?? deadline)
+    return Int32(min(cpuLimit == nil ? 100 : 50, (next - now) / 1_000_000 + 1))
   }
 
   /// Seconds as a detail says them: whole, or to 3 significant digits.

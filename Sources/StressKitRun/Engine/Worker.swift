@@ -30,9 +30,7 @@ package enum Worker {
         let result: TrialResult
         do {
           let spec = try decoder.decode(TrialSpec.self, from: Data(line))
-          result = Trial.run(spec, catalog: catalog) { milestone in
-            say(milestone == .sane ? .sane : .started)
-          }
+          result = Trial.run(spec, catalog: catalog) { say(WorkerMessage($0)) }
         } catch {
           result = .harnessFault("worker could not read its request: \(error)")
         }

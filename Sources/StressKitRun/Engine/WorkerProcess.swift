@@ -121,6 +121,11 @@ final class WorkerProcess: TrialRunner {
           if passTeaches { limits.passed(ops: sanityOps) }
         case .started?:
           startedAt = Platform.monotonicNanos()
+          limits.started()
+        case .firstThreadDone?:
+          limits.firstThreadDone()
+        case .threadsDone?:
+          limits.threadsDone()
         case .result(let result)?:
           return finish(result, spec, limits)
         case nil:
