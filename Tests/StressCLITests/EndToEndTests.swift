@@ -279,37 +279,32 @@ import Testing
   /// of the whole trial (1 ms a write, 50 times over) is past the timeout, so only this ends the
   /// wait early.
   @Test func aThreadStuckAfterItsPeersFinishedIsCalledAStraggler() throws {
+    let detail = try hangDetail("selftest-straggler", ops: 100)
+    #expect(
+      detail.hasPrefix("no result 3 s after the first of its 2 threads finished (in "), "\(detail)")
+  }
+
+  /// The detail of a hang at 2 threads of `subject`, unprotected, after its one-thread cell
+  /// passed (which teaches the forecast), under a suite's timeout of 20 s.
+  func hangDetail(_ subject: String, ops: Int) throws -> String {
     let dir = try temporaryDirectory()
-    let suite = dir.appendingPathComponent("straggler.json").path
+    let suite = dir.appendingPathComponent("hang.json").path
     try """
-    {"subjects": ["selftest-straggler"], "wrappers": ["unprotected"], "threads": [1, 2],
-     "budgets": {"default": {"trials": 1, "ops": 100, "timeout": 20}}}
+    {"subjects": ["\(subject)"], "wrappers": ["unprotected"], "threads": [1, 2],
+     "budgets": {"default": {"trials": 1, "ops": \(ops), "timeout": 20}}}
     """.write(toFile: suite, atomically: true, encoding: .utf8)
     let csv = dir.appendingPathComponent("out.csv")
     let r = try runStress(["run", "--suite", suite, "--no-control", "--out", csv.path])
     #expect(r.code == 0, "\(r.err)")
     let rows = try readCellRows(csv)
     #expect(rows.map { $0["outcome"] } == ["ok", "hang"])
-    let detail = try #require(rows.last).text("detail")
-    #expect(
-      detail.hasPrefix("no result 3 s after the first of its 2 threads finished (in "), "\(detail)")
+    return try #require(rows.last).text("detail")
   }
 
   /// A hang that spins is called on its worker's CPU time, long before the clock's forecast or
   /// the timeout; a given timeout still waits whole.
   @Test func aSpinningHangIsCalledOnItsCPUTime() throws {
-    let dir = try temporaryDirectory()
-    let suite = dir.appendingPathComponent("spin.json").path
-    try """
-    {"subjects": ["selftest-spin"], "wrappers": ["unprotected"], "threads": [1, 2],
-     "budgets": {"default": {"trials": 1, "ops": 200, "timeout": 20}}}
-    """.write(toFile: suite, atomically: true, encoding: .utf8)
-    let csv = dir.appendingPathComponent("out.csv")
-    let r = try runStress(["run", "--suite", suite, "--no-control", "--out", csv.path])
-    #expect(r.code == 0, "\(r.err)")
-    let rows = try readCellRows(csv)
-    #expect(rows.map { $0["outcome"] } == ["ok", "hang"])
-    let detail = try #require(rows.last).text("detail")
+    let detail = try hangDetail("selftest-spin", ops: 200)
     #expect(detail.hasPrefix("no result after "), "\(detail)")
     #expect(
       detail.contains(
