@@ -7,6 +7,17 @@ import Testing
 
 /// A crashed worker's report (addresses and mappings), read back into a crash's detail.
 @Suite struct CrashReportTests {
+  /// The memory limit's hint goes on a crash that says an allocation failed, never on one that
+  /// says an object was deallocated (a use-after-free, seen in iso8601dateformatter's rows).
+  @Test func onlyARefusedAllocationIsBlamedOnTheMemoryLimit() {
+    #expect(WorkerProcess.saysAllocationFailed(": Fatal error: could not allocate 16 MiB"))
+    #expect(WorkerProcess.saysAllocationFailed(": memory allocation failed"))
+    #expect(
+      !WorkerProcess.saysAllocationFailed(
+        ": Object 0x7f35 of class __NSCFType deallocated with non-zero retain count 2."))
+    #expect(!WorkerProcess.saysAllocationFailed(": Fatal error: Index out of range"))
+  }
+
   /// Two mapped files: `stress` at 0x1000 (file offset 0) and `libc.so.6` at 0x9000 (0x2000).
   static let maps = [
     "stress-crash-map: 1000-5000 r-xp 00000000 08:01 11 /build/stress",

@@ -171,6 +171,15 @@ final class WorkerProcess: TrialRunner {
     }
   }
 
+  /// Whether a crash's message is about an allocation (a refused one: "allocate",
+  /// "allocation"), not a deallocation: "deallocated with non-zero retain count" is a
+  /// use-after-free, and the memory limit has nothing to do with it.
+  static func saysAllocationFailed(_ message: String) -> Bool {
+    message.split(whereSeparator: { !$0.isLetter }).contains {
+      $0.lowercased().hasPrefix("allocat")
+    }
+  }
+
   /// The worker's answer, with the sanitizer reports printed before it; an impossible one is
   /// the harness's failure. A one-thread trial that ended well teaches the forecast.
   private func finish(_ answer: TrialResult, _ spec: TrialSpec, _ limits: TrialDeadline)
@@ -249,7 +258,7 @@ final class WorkerProcess: TrialRunner {
         why = ": " + failure
       }
       // An allocation refused at the limit this runner set: say so, or it reads as a bug.
-      if let memoryLimit, why.contains("allocate") {
+      if let memoryLimit, Self.saysAllocationFailed(why) {
         why += " (the worker's memory limit, \(memoryLimit >> 20) MiB: --memory-limit)"
       }
       result = TrialResult(outcome: .crash, detail: Platform.signalName(signal) + place + why)
