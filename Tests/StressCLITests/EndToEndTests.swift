@@ -281,7 +281,8 @@ import Testing
   @Test func aThreadStuckAfterItsPeersFinishedIsCalledAStraggler() throws {
     let detail = try hangDetail("selftest-straggler", ops: 100)
     #expect(
-      detail.hasPrefix("no result 3 s after the first of its 2 threads finished (in "), "\(detail)")
+      detail.hasPrefix("no result 3 s after the first of its 2 threads finished (seen at "),
+      "\(detail)")
   }
 
   /// The detail of a hang at 2 threads of `subject`, unprotected, after its one-thread cell

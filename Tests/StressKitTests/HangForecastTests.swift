@@ -133,7 +133,7 @@ import Testing
       Issue.record("no straggler called")
       return
     }
-    #expect(why.hasPrefix("3 s after the first of its 2 threads finished (in "), "\(why)")
+    #expect(why.hasPrefix("3 s after the first of its 2 threads finished (seen at "), "\(why)")
     #expect(why.hasSuffix("; the timeout is 20 s)"), "\(why)")
     // Once every thread finished, the check may take its time; a new part starts afresh.
     limits.threadsDone()

@@ -49,6 +49,7 @@ extension Catalog {
     catalog.add(SlowToMake.self)
     catalog.add(SlowToWrite.self)
     catalog.add(DeinitWitness.self)
+    catalog.add(LateThread.self)
     return catalog
   }
 }
@@ -178,6 +179,23 @@ final class DeinitWitness: StressSubject, @unchecked Sendable {
   deinit { Self.threads.withLock { $0.append(pthread_self()) } }
 
   func write(_ step: Step) {}
+  func read(_ step: Step) -> String? { nil }
+  func check(writesPerThread: [Int]) -> Violations { Violations() }
+}
+
+/// Thread 1's first operation sleeps 0.2 s; every other returns at once: a trial whose threads
+/// end far apart, as a straggler's do.
+final class LateThread: StressSubject, @unchecked Sendable {
+  static let info = SubjectInfo(
+    id: "test-late-thread", summary: "test: thread 1 starts 0.2 s late", documented: .notListed,
+    defaultReadRatio: 0, traits: [.hidden])
+
+  init(shape: TrialShape) {}
+
+  func write(_ step: Step) {
+    if step.thread == 1 && step.seq == 0 { usleep(200_000) }
+  }
+
   func read(_ step: Step) -> String? { nil }
   func check(writesPerThread: [Int]) -> Violations { Violations() }
 }

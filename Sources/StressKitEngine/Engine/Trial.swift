@@ -20,12 +20,18 @@ package enum Trial {
     case sane
     /// The start barrier released the threads.
     case started
-    /// The first of the trial's 2 or more threads finished its operations (the threads
-    /// driver): the rest should follow soon, and one that does not is stuck in an operation.
+    /// Of the trial's 2 or more threads, one finished its operations and another was still
+    /// running `stragglerGrace` later (the threads driver): the rest should follow soon, and
+    /// one that does not is stuck in an operation.
     case firstThreadDone
-    /// Every thread finished; the check runs next.
+    /// After `firstThreadDone`: every thread finished; the check runs next.
     case threadsDone
   }
+
+  /// Nanoseconds the threads driver waits for the rest of a trial's threads after the first
+  /// ended before it reports `firstThreadDone`.
+  @usableFromInline
+  package static let stragglerGrace = 50_000_000
 
   /// Operations in the single-threaded sanity pass (`TrialSpec.Sanity` says when it runs).
   @usableFromInline

@@ -76,7 +76,8 @@ struct TrialDeadline {
     straggler = nil
   }
 
-  /// The first of the part's threads finished: the others get `HangForecast.stragglerWait`.
+  /// The first of the part's threads finished, and another had not `Trial.stragglerGrace`
+  /// later: the others get `HangForecast.stragglerWait`, counted from the release to now.
   mutating func firstThreadDone() {
     let now = Platform.monotonicNanos()
     guard let forecast, let partStarted else { return }
@@ -84,8 +85,8 @@ struct TrialDeadline {
     guard let wait = forecast.stragglerWait(for: spec, firstDoneAfter: first) else { return }
     straggler = (
       now &+ UInt64(wait * 1e9),
-      "\(Self.format(wait)) s after the first of its \(spec.threads) threads finished (in "
-        + "\(Self.format(first)) s; the timeout is \(Self.format(timeout)) s)"
+      "\(Self.format(wait)) s after the first of its \(spec.threads) threads finished (seen "
+        + "at \(Self.format(first)) s; the timeout is \(Self.format(timeout)) s)"
     )
   }
 
