@@ -3,8 +3,8 @@ import StressKitCore
 /// The positive control every run carries: a shared Int that every thread increments with no
 /// protection, so increments are lost whenever two threads collide. It is run after the cells,
 /// at their thread count, in the same worker and with the same budget (after each until it
-/// holds `Plan.controlMinimum` trials there, then at most `Plan.controlShare` of their time); how often it is
-/// caught is the run's measured power to see a race at those conditions (see
+/// holds `Plan.controlMinimum` trials there, then at most `Plan.controlShare` of their time);
+/// how often it is caught is the run's measured power to see a race at those conditions (see
 /// `ControlReading`).
 ///
 /// Its failures are the expected kind (lost updates, never a damaged heap), so a corrupt

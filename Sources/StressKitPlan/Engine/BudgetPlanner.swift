@@ -25,10 +25,16 @@ package enum BudgetPlanner {
     return trial + (cell.freshProcess ? freshWorkerCost : 0)
   }
 
+  /// Seconds the control costs a visit whose cells' trials cost `trials`, with `held` control
+  /// trials at its thread count and one costing `control`: the whole trial until it holds
+  /// `Plan.controlMinimum`; then, over many visits, its share of the cells' when that is less.
+  package static func controlCost(_ control: Double, held: Int, trials: Double) -> Double {
+    held < Plan.controlMinimum ? control : min(control, Plan.controlShare * trials)
+  }
+
   /// Seconds the minimums still need at least: every cell's missing trials (and its warmup
-  /// when it has any left), and after each cell that runs, a control trial at its thread
-  /// count: the first `Plan.controlMinimum` there whole, then the trial or its share of the
-  /// cell's (`Plan.controlShare`), whichever is less.
+  /// when it has any left), and after each cell that runs, the control at its thread count
+  /// (`controlCost`).
   package static func minimumCost(of plan: Plan, completed: [TrialRecord]) -> Double {
     let done = Dictionary(grouping: completed, by: \.cell).mapValues { Set($0.map(\.trial)) }
     var total = 0.0
@@ -44,10 +50,11 @@ package enum BudgetPlanner {
       let trials = Double(missing + warmup) * priorCost(of: cell, plan: plan)
       total += trials
       if plan.control && cell.threads > 1 {
-        let control = priorCost(of: plan.controlCell(threads: cell.threads), plan: plan)
         let held = controls[cell.threads, default: 0]
         controls[cell.threads] = held + 1
-        total += held < Plan.controlMinimum ? control : min(control, Plan.controlShare * trials)
+        total += controlCost(
+          priorCost(of: plan.controlCell(threads: cell.threads), plan: plan), held: held,
+          trials: trials)
       }
     }
     return total

@@ -59,7 +59,7 @@ package struct Plan: Sendable {
   /// The control follows every cell at a thread count until it holds this many trials there;
   /// from then on its trials there take at most `controlShare` of the cells' measured time.
   /// So a small run reads the control after each cell, and a large one still gets a reading of
-  /// hundreds of trials spread over the run, without a fifth of the run spent on it.
+  /// hundreds of trials spread over the run, without a sixth of its trials' time spent on it.
   package static let controlMinimum = 20
   package static let controlShare = 0.125
 

@@ -16,8 +16,9 @@ import StressPlatform
 /// positive control at its thread count, in the same worker, so the control sees the machine as
 /// the cells do: after every cell until it holds `Plan.controlMinimum` trials there, then while
 /// its trials there cost at most `Plan.controlShare` of the cells'. A control trial as long as
-/// the cells' (a duration budget) after each cell of 4 such trials took a fifth of `all`; its
-/// reading needs its trials spread over the run, not one after each of 860 cells. With a time budget, every cell first gets its minimum; then the cell least
+/// the cells' (a duration budget) after each cell of 4 such trials took a sixth of `all`'s
+/// trials; its reading needs its trials spread over the run, not one after each of 860 cells.
+/// With a time budget, every cell first gets its minimum; then the cell least
 /// settled gets another visit (the minimum's number of trials, then a control trial) while a
 /// visit still fits (`BudgetPlanner`): a cell measured in one visit only is wide open, so
 /// every cell gets a second, later look before any gets a third.
@@ -170,9 +171,10 @@ package final class Scheduler {
       }
       let trials = Double(plan.trials) * mean(cost[index], cell)
       guard plan.control && cell.threads > 1 else { return trials }
-      // Over many visits the control costs its trial's mean, or its share when that is less.
       let control = mean(controlCost[cell.threads], plan.controlCell(threads: cell.threads))
-      return trials + min(control, Plan.controlShare * trials)
+      return trials
+        + BudgetPlanner.controlCost(
+          control, held: controls[cell.threads]?.trials ?? 0, trials: trials)
     }
 
     /// Runs `trials` of cell `index` (those a resumed file lacks), its warmup first on the

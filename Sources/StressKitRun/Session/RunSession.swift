@@ -33,8 +33,8 @@ package final class RunSession<Reports: RunReports> {
   /// What the run writes when it ends; its `summary` is what `run` returns.
   package let reports: Reports
 
-  /// Plans the run and takes its files, or says why not (`RunSessionFailure`) before anything of the
-  /// user's is created, cut or locked, but for a resumed file's own lock.
+  /// Plans the run and takes its files, or says why not (`RunSessionFailure`) before anything
+  /// of the user's is created, cut or locked, but for a resumed file's own lock.
   package convenience init(options: RunOptions, outputs: RunOutputs, catalog: Catalog)
     throws(RunSessionFailure)
   {
