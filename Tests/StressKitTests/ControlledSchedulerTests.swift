@@ -89,6 +89,48 @@ final class LostWakeupLatch: @unchecked Sendable {
   }
 }
 
+/// A one-shot gate, a scheduled primitive of the test's own: `await` blocks until `open`.
+final class TestGate: @unchecked Sendable {
+  final class State: ControlledState {
+    var open = false
+    var waiters: [Int] = []
+    init() {}
+    func holds(_ thread: Int) -> Bool { false }
+    func waiting(_ thread: Int) -> ControlledWait? {
+      waiters.contains(thread) ? ControlledWait(until: "the gate") : nil
+    }
+  }
+
+  private var seat: ControlledScheduler.Seat { ControlledScheduler.currentSeat! }
+
+  func await() {
+    let (scheduler, me) = (seat.scheduler, seat.thread)
+    scheduler.point(me)
+    let (state, number) = scheduler.state(self, "gate", "gate", as: State.self)
+    scheduler.record(me, number, .call("await"))
+    while !state.open {
+      state.waiters.append(me)
+      scheduler.block(me)
+    }
+  }
+
+  func open() {
+    let (scheduler, me) = (seat.scheduler, seat.thread)
+    scheduler.point(me)
+    let (state, number) = scheduler.state(self, "gate", "gate", as: State.self)
+    state.open = true
+    for thread in state.waiters { scheduler.wake(thread) }
+    state.waiters.removeAll()
+    scheduler.record(me, number, .method("open"))
+    scheduler.record(me, number, .method("opened", result: ModelValue(true)))
+  }
+
+  /// A point at the gate that opens nothing.
+  func touch() {
+    seat.scheduler.point(seat.thread)
+  }
+}
+
 /// A model test with no operations: nothing to explore.
 enum NoOperationsModel: ModelTest {
   static let info = SubjectInfo(id: "no-operations", summary: "none", documented: .notListed)
@@ -173,6 +215,40 @@ enum BlockingCheckModel: ModelTest {
     return (schedules, nil)
   }
 
+  /// A primitive the runtime has never heard of, written as a user's own file would be: it
+  /// keeps its own state and blocks and wakes threads through the scheduler. Its misuse is a
+  /// deadlock that names it and what its waiter waits for; its right use passes every schedule.
+  @Test func aPrimitiveOfItsOwnNeedsNoChangeToTheScheduler() throws {
+    let (count, failure) = try firstFailure(
+      of: {
+        let gate = TestGate()
+        // Thread 1 waits for a gate nobody opens; thread 2 only passes through.
+        return [{ gate.await() }, { gate.touch() }]
+      }, chooser: PreemptionBoundedSearch(bound: 2), within: 10)
+    guard case .deadlock(let blocked) = failure else {
+      Issue.record("no deadlock in \(count) schedules")
+      return
+    }
+    #expect(blocked.map(\.thread) == [0] && blocked[0].wait == ControlledWait(until: "the gate"))
+
+    let search = PreemptionBoundedSearch(bound: 2)
+    let scheduler = try ControlledScheduler(threads: 2)
+    defer { scheduler.close() }
+    var schedules = 0
+    var spelled: Set<String> = []
+    repeat {
+      let gate = TestGate()
+      let failure = scheduler.run(
+        [{ gate.await() }, { gate.open() }], chooser: search, schedule: schedules, stuckAfter: 2)
+      #expect(failure == nil, "schedule \(schedules): \(String(describing: failure))")
+      for step in scheduler.trace.steps { spelled.insert(scheduler.trace.spell(step.action)) }
+      schedules += 1
+    } while search.finish(choices: scheduler.trace.choices.count) == .sameScenario
+    // Both orders: the waiter blocked before the open, and the open first.
+    #expect(schedules >= 2)
+    #expect(spelled == ["await(gate)", "gate.open()", "gate.opened() -> true"], "\(spelled)")
+  }
+
   @Test func pctFindsADepthOneBugWithinItsBoundAndDepthOneMissesTheDepthTwoBug() throws {
     for seed: UInt64 in 1...10 {
       // Thread 1 opens, thread 2 awaits: a deadlock when the open comes first. Depth 1 among
@@ -182,11 +258,15 @@ enum BlockingCheckModel: ModelTest {
           let latch = LostWakeupLatch(blocks: true)
           return [{ latch.open() }, { latch.await() }]
         }, chooser: PCTChooser(depth: 1, seed: seed), within: 20)
-      guard case .deadlock(let text) = failure else {
+      guard case .deadlock(let blocked) = failure else {
         Issue.record("seed \(seed): no deadlock in \(count) schedules")
         continue
       }
-      #expect(text.contains("waits on condition 1 for a signal"), "\(text)")
+      // The awaiting thread, alone and unfinished, waits at the condition for a signal.
+      #expect(
+        blocked.map(\.thread) == [1] && blocked[0].waitsAt == 0
+          && blocked[0].wait == ControlledWait(until: "a signal") && blocked[0].holds.isEmpty,
+        "\(blocked)")
       // With no priority change a thread runs whole: the check-then-act never interleaves.
       let cache = RacyCacheModel.explore(strategy: .pct(depth: 1), schedules: 50, seed: seed)
       #expect(cache.passed, "seed \(seed): \(cache.report)")

@@ -1,3 +1,4 @@
+import StressKitCore
 import Synchronization
 
 /// An atomic integer the controlled scheduler sees: under it, every access is a point where
@@ -14,33 +15,38 @@ public final class ScheduledAtomicInt: @unchecked Sendable {
     self.name = name
   }
 
+  /// Under the scheduler: a point, then `body`, and the step `use` words from its value.
   @inline(__always)
-  private func act<T>(_ trace: (T) -> ScheduleTrace.AtomicAction, _ body: () -> T) -> T {
-    if let seat = ControlledScheduler.currentSeat {
-      return seat.scheduler.atomic(seat.thread, self, name: name) {
-        let value = body()
-        return (value, trace(value))
-      }
-    }
-    return body()
+  private func act<T>(_ use: (T) -> ScheduleTrace.Use, _ body: () -> T) -> T {
+    guard let seat = ControlledScheduler.currentSeat else { return body() }
+    let scheduler = seat.scheduler
+    scheduler.point(seat.thread)
+    let number = scheduler.number(self, "atomic", name)
+    let value = body()
+    scheduler.record(seat.thread, number, use(value))
+    return value
   }
 
   /// The value.
   @inline(__always)
   public func load() -> Int {
-    act({ .load($0) }) { base.load(ordering: .sequentiallyConsistent) }
+    act({ .method("load", result: ModelValue($0)) }) {
+      base.load(ordering: .sequentiallyConsistent)
+    }
   }
 
   /// Stores `value`.
   @inline(__always)
   public func store(_ value: Int) {
-    act({ _ in .store(value) }) { base.store(value, ordering: .sequentiallyConsistent) }
+    act({ _ in .method("store", [ModelValue(value)]) }) {
+      base.store(value, ordering: .sequentiallyConsistent)
+    }
   }
 
   /// Adds `delta` and answers the new value.
   @inline(__always) @discardableResult
   public func add(_ delta: Int) -> Int {
-    act({ .add(delta, result: $0) }) {
+    act({ .method("add", [ModelValue(delta)], result: ModelValue($0)) }) {
       base.add(delta, ordering: .sequentiallyConsistent).newValue
     }
   }
@@ -48,7 +54,11 @@ public final class ScheduledAtomicInt: @unchecked Sendable {
   /// Stores `desired` if the value is `expected`: whether it did, and the value before.
   @inline(__always)
   public func compareExchange(expected: Int, desired: Int) -> (exchanged: Bool, original: Int) {
-    act({ .compareExchange(expected: expected, desired: desired, exchanged: $0.exchanged) }) {
+    act({
+      .method(
+        "compareExchange", [ModelValue(expected), ModelValue(desired)],
+        result: ModelValue($0.exchanged))
+    }) {
       base.compareExchange(expected: expected, desired: desired, ordering: .sequentiallyConsistent)
     }
   }

@@ -19,7 +19,7 @@ public final class ScheduledLock: LockPrimitive, @unchecked Sendable {
   @inline(__always)
   public func lock() {
     if let seat = ControlledScheduler.currentSeat {
-      return seat.scheduler.lock(seat.thread, self, kind: "lock", name: name)
+      return seat.lock(self, "lock", name, as: ControlledMutex.self)
     }
     base.lock()
   }
@@ -28,7 +28,7 @@ public final class ScheduledLock: LockPrimitive, @unchecked Sendable {
   @inline(__always)
   public func unlock() {
     if let seat = ControlledScheduler.currentSeat {
-      return seat.scheduler.unlock(seat.thread, self, kind: "lock", name: name)
+      return seat.unlock(self, "lock", name, as: ControlledMutex.self)
     }
     base.unlock()
   }

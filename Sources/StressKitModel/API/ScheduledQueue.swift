@@ -17,8 +17,8 @@ public final class ScheduledQueue: @unchecked Sendable {
   @inline(__always)
   public func sync<T>(execute work: () throws -> T) rethrows -> T {
     if let seat = ControlledScheduler.currentSeat {
-      seat.scheduler.lock(seat.thread, self, kind: "queue", name: label)
-      defer { seat.scheduler.unlock(seat.thread, self, kind: "queue", name: label) }
+      seat.lock(self, "queue", label, as: ControlledMutex.self)
+      defer { seat.unlock(self, "queue", label, as: ControlledMutex.self) }
       return try work()
     }
     base.lock()

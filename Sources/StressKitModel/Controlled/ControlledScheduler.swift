@@ -3,9 +3,13 @@ import StressPlatform
 import Synchronization
 
 /// Runs a schedule's threads one at a time and passes control only at a scheduled primitive
-/// (`ScheduledLock`, `ScheduledAtomicInt`, `ScheduledQueue`, `ScheduledCondition`) or at the
-/// start of an operation, where its chooser picks who runs next (loom's and shuttle's way).
-/// The threads are real and live as long as the scheduler: each schedule hands them new work.
+/// or at the start of an operation, where its chooser picks who runs next (loom's and
+/// shuttle's way). The threads are real and live as long as the scheduler: each schedule hands
+/// them new work.
+///
+/// It knows only which threads may run and which are blocked, the logical clock and the trace.
+/// Each primitive keeps its own state (`ControlledState`: an owner, waiters, a queue), made
+/// fresh in each schedule, and blocks and wakes threads through `block` and `wake`.
 ///
 /// Its state is touched only by the thread that holds the baton, or by the explorer between
 /// schedules: each handoff is a `Baton`, whose lock orders one holder's writes before the
@@ -21,21 +25,37 @@ package final class ControlledScheduler: @unchecked Sendable {
   /// number, as one base-36 digit.
   package static let maxThreads = 36
 
-  /// What a controlled thread is doing.
-  enum Wait: Equatable {
+  /// Whether a controlled thread may run.
+  enum Status: Equatable {
     case running
-    case lock(ObjectIdentifier)
-    case condition(ObjectIdentifier)
+    /// Waiting for another thread to `wake` it.
+    case blocked
     /// A timed wait: the thread may also go on when the time is up, so it stays enabled.
-    case timed(ObjectIdentifier)
+    case timed
     case finished
+  }
+
+  /// A thread that could not go on when no thread could: what it holds and waits for.
+  package struct Blocked: Equatable, Sendable {
+    package var thread: Int
+    /// Its operation, as an index into the trace's names (-1: none).
+    package var operation: Int
+    /// The primitives it holds, by their numbers in the trace.
+    package var holds: [Int]
+    /// The primitive it waits at, and for what.
+    package var waitsAt: Int?
+    package var wait: ControlledWait?
   }
 
   /// How a schedule failed.
   package enum Failure: Equatable, Sendable {
-    case deadlock(String)
-    case livelock(String)
-    case stuck(String)
+    /// No thread can go on, and not all have finished: every unfinished thread.
+    case deadlock([Blocked])
+    /// No schedule finished within this many points.
+    case livelock(points: Int)
+    /// A thread ran `seconds` without reaching a scheduled primitive, in its operation (an
+    /// index into the trace's names, or -1).
+    case stuck(thread: Int, operation: Int, seconds: Double)
   }
 
   /// A controlled thread's place: its scheduler and its number.
@@ -66,15 +86,13 @@ package final class ControlledScheduler: @unchecked Sendable {
   private var explorer: Int { threads }
   private var bodies: [() -> Void] = []
   private var chooser: (any ScheduleChooser)?
-  private var waits: [Wait]
-  /// The primitives each thread holds, by number.
-  private var held: [[Int]]
+  private var status: [Status]
   /// Each thread's operation, as an index into the trace's names (-1: none).
   private var operations: [Int]
-  private var owners: [ObjectIdentifier: Int] = [:]
-  private var waiters: [ObjectIdentifier: [Int]] = [:]
-  /// Each primitive's number in the trace, given at its first use.
-  private var numbers: [ObjectIdentifier: Int] = [:]
+  /// The primitives this schedule used, by identity: each one's number in the trace and its
+  /// state, if it keeps one. The object is kept too, so its identity is not reused.
+  private var primitives:
+    [ObjectIdentifier: (object: AnyObject, number: Int, state: ControlledState?)] = [:]
   private var points = 0
   private var failure: Failure?
   private var shutdown = false
@@ -93,8 +111,7 @@ package final class ControlledScheduler: @unchecked Sendable {
     self.threads = threads
     self.maxPoints = maxPoints
     batons = (0...threads).map { _ in Baton() }
-    waits = Array(repeating: .finished, count: threads)
-    held = Array(repeating: [], count: threads)
+    status = Array(repeating: .finished, count: threads)
     operations = Array(repeating: -1, count: threads)
     Platform.countControlledSchedulers(1)
     for thread in 0..<threads {
@@ -144,12 +161,9 @@ package final class ControlledScheduler: @unchecked Sendable {
     precondition(!broken && bodies.count == threads)
     self.bodies = bodies
     self.chooser = chooser
-    waits = Array(repeating: .running, count: threads)
-    held = Array(repeating: [], count: threads)
+    status = Array(repeating: .running, count: threads)
     operations = Array(repeating: -1, count: threads)
-    owners.removeAll(keepingCapacity: true)
-    waiters.removeAll(keepingCapacity: true)
-    numbers.removeAll(keepingCapacity: true)
+    primitives.removeAll(keepingCapacity: true)
     points = 0
     failure = nil
     trace = ScheduleTrace()
@@ -167,26 +181,18 @@ package final class ControlledScheduler: @unchecked Sendable {
       guard now - since > limit else { continue }
       progress.withLock { $0.abandoned = true }
       broken = true
-      let seconds = Double(now - since) / 1e9
-      let name = names.indices.contains(operation) ? " in \(names[operation])" : ""
-      return .stuck(
-        "thread \(thread + 1) ran for \(String(format: "%.1f", seconds)) s\(name)"
-          + " without reaching a scheduled primitive: a spin, or a blocking call the scheduler "
-          + "does not see (a lock, queue, sleep or I/O not among its primitives)")
+      return .stuck(thread: thread, operation: operation, seconds: Double(now - since) / 1e9)
     }
+    // The primitives' states go with the schedule; their objects may go with the instance.
+    primitives.removeAll(keepingCapacity: true)
     return failure
   }
 
-  // MARK: - Points
+  // MARK: - Choosing who runs
 
   /// The threads that can go on.
   private func enabled() -> [Int] {
-    (0..<threads).filter {
-      switch waits[$0] {
-      case .running, .timed: true
-      default: false
-      }
-    }
+    (0..<threads).filter { status[$0] == .running || status[$0] == .timed }
   }
 
   /// The thread to run next, asking the chooser where there is a choice; nil if none can.
@@ -204,26 +210,6 @@ package final class ControlledScheduler: @unchecked Sendable {
     batons[me].take()
   }
 
-  /// A switch point before `me` acts: the chooser may run another thread first.
-  private func point(_ me: Int) {
-    points += 1
-    let parked = progress.withLock { state -> Bool in
-      if state.abandoned { return true }
-      state = (me, operations[me], Platform.monotonicNanos(), false)
-      return false
-    }
-    if parked { park(me) }
-    if points > maxPoints {
-      fail(
-        me,
-        .livelock(
-          "no schedule finished within \(maxPoints) steps: threads keep reaching primitives "
-            + "without finishing (a livelock, or a spin on a scheduled atomic)"))
-    }
-    guard let next = pick(current: me) else { deadlock(me) }
-    if next != me { transfer(from: me, to: next) }
-  }
-
   /// Waits for good: a failed schedule's threads never run again.
   private func park(_ me: Int) -> Never {
     while true { batons[me].take() }
@@ -236,36 +222,22 @@ package final class ControlledScheduler: @unchecked Sendable {
     park(me)
   }
 
-  /// `me` waits for `wait`; another thread runs meanwhile.
-  private func block(_ me: Int, _ wait: Wait) {
-    waits[me] = wait
-    guard let next = pick(current: nil) else { deadlock(me) }
-    if next != me { transfer(from: me, to: next) }
-  }
-
   private func deadlock(_ me: Int) -> Never {
-    var lines = ["deadlock: no thread can go on"]
-    for thread in 0..<threads where waits[thread] != .finished {
-      var line = "  thread \(thread + 1)"
-      let operation = trace.operation(operations[thread])
-      if !operation.isEmpty { line += " in \(operation)" }
-      line += ": holds [" + held[thread].map(trace.label).joined(separator: ", ") + "]"
-      switch waits[thread] {
-      case .lock(let id):
-        let owner = owners[id].map { " (held by thread \($0 + 1))" } ?? ""
-        line += ", waits for \(numbers[id].map(trace.label) ?? "a lock")\(owner)"
-      case .condition(let id):
-        line += ", waits on \(numbers[id].map(trace.label) ?? "a condition") for a signal"
-      default: break
-      }
-      lines.append(line)
+    let states = primitives.values.sorted { $0.number < $1.number }
+    let blocked = (0..<threads).filter { status[$0] != .finished }.map { thread in
+      let waiting = states.lazy.compactMap { p in p.state?.waiting(thread).map { (p.number, $0) } }
+        .first
+      return Blocked(
+        thread: thread, operation: operations[thread],
+        holds: states.filter { $0.state?.holds(thread) == true }.map(\.number),
+        waitsAt: waiting?.0, wait: waiting?.1)
     }
-    fail(me, .deadlock(lines.joined(separator: "\n")))
+    fail(me, .deadlock(blocked))
   }
 
   private func finish(_ me: Int) {
-    waits[me] = .finished
-    if waits.allSatisfy({ $0 == .finished }) {
+    status[me] = .finished
+    if status.allSatisfy({ $0 == .finished }) {
       chooser = nil
       batons[explorer].pass()
       return
@@ -274,22 +246,73 @@ package final class ControlledScheduler: @unchecked Sendable {
     batons[next].pass()
   }
 
+  // MARK: - What primitives call
+
+  /// A switch point before `me` acts: the chooser may run another thread first.
+  package func point(_ me: Int) {
+    points += 1
+    let parked = progress.withLock { state -> Bool in
+      if state.abandoned { return true }
+      state = (me, operations[me], Platform.monotonicNanos(), false)
+      return false
+    }
+    if parked { park(me) }
+    if points > maxPoints { fail(me, .livelock(points: maxPoints)) }
+    guard let next = pick(current: me) else { deadlock(me) }
+    if next != me { transfer(from: me, to: next) }
+  }
+
+  /// `me` waits until another thread `wake`s it (or, `timed`, until the chooser lets its time
+  /// run out); another thread runs meanwhile. The primitive that called it then looks at its
+  /// own state to see why it runs again.
+  package func block(_ me: Int, timed: Bool = false) {
+    status[me] = timed ? .timed : .blocked
+    guard let next = pick(current: nil) else { deadlock(me) }
+    if next != me { transfer(from: me, to: next) }
+    status[me] = .running
+  }
+
+  /// `thread`, blocked, may run again.
+  package func wake(_ thread: Int) {
+    if status[thread] == .blocked || status[thread] == .timed { status[thread] = .running }
+  }
+
+  /// `object`'s number in this schedule's trace, given at its first use, the same in every
+  /// replay; its kind and `name` label it there.
+  package func number(_ object: AnyObject, _ kind: String, _ name: String?) -> Int {
+    let id = ObjectIdentifier(object)
+    if let known = primitives[id] { return known.number }
+    let number = trace.primitives.count
+    primitives[id] = (object, number, nil)
+    trace.primitives.append((kind, name))
+    return number
+  }
+
+  /// `object`'s state in this schedule, made at its first use, and its number in the trace.
+  package func state<State: ControlledState>(
+    _ object: AnyObject, _ kind: String, _ name: String?, as: State.Type = State.self
+  ) -> (state: State, number: Int) {
+    let id = ObjectIdentifier(object)
+    if let known = primitives[id], let state = known.state {
+      return (unsafeDowncast(state, to: State.self), known.number)
+    }
+    let number = number(object, kind, name)
+    let state = State()
+    primitives[id]!.state = state
+    return (state, number)
+  }
+
+  /// `me` did `use` at primitive `primitive`: a step of the trace.
+  package func record(_ me: Int, _ primitive: Int, _ use: ScheduleTrace.Use) {
+    record(me, .use(primitive, use))
+  }
+
   private func record(_ me: Int, _ action: ScheduleTrace.Action) {
     clock += 1
     trace.steps.append(.init(thread: me, operation: operations[me], action: action))
   }
 
-  /// A primitive's number in this schedule's trace, given at its first use, the same in every
-  /// replay.
-  private func number(_ object: AnyObject, _ kind: String, _ name: String?) -> Int {
-    let id = ObjectIdentifier(object)
-    if let known = numbers[id] { return known }
-    numbers[id] = trace.primitives.count
-    trace.primitives.append((kind, name))
-    return trace.primitives.count - 1
-  }
-
-  // MARK: - What primitives and operations call
+  // MARK: - What operations call
 
   /// `me` starts operation `operation` (an index into the names `run` was given): a point,
   /// then its call time.
@@ -305,78 +328,5 @@ package final class ControlledScheduler: @unchecked Sendable {
     record(me, .returns(answer))
     operations[me] = -1
     return clock
-  }
-
-  /// Takes `object` as a lock, waiting while another thread holds it.
-  package func lock(_ me: Int, _ object: AnyObject, kind: String, name: String?) {
-    point(me)
-    let id = ObjectIdentifier(object)
-    let label = number(object, kind, name)
-    while owners[id] != nil { block(me, .lock(id)) }
-    owners[id] = me
-    held[me].append(label)
-    record(me, .lock(label))
-  }
-
-  /// Releases `object`, taken as a lock; the threads waiting for it can go on. No point
-  /// before it: while the lock is held, a thread that would run instead could only wait for
-  /// it or do what the next point lets it do anyway.
-  package func unlock(_ me: Int, _ object: AnyObject, kind: String, name: String?) {
-    let id = ObjectIdentifier(object)
-    let label = number(object, kind, name)
-    release(id)
-    if let i = held[me].lastIndex(of: label) { held[me].remove(at: i) }
-    record(me, .unlock(label))
-  }
-
-  private func release(_ id: ObjectIdentifier) {
-    owners[id] = nil
-    for thread in 0..<threads where waits[thread] == .lock(id) { waits[thread] = .running }
-  }
-
-  /// Waits on `object`, a condition whose lock `me` holds: releases it, waits for a signal
-  /// (or, `timed`, for the time to be up, as the chooser decides), then takes it again.
-  /// Whether a signal woke it.
-  package func wait(_ me: Int, _ object: AnyObject, timed: Bool, name: String?) -> Bool {
-    point(me)
-    let id = ObjectIdentifier(object)
-    let label = number(object, "condition", name)
-    release(id)
-    if let i = held[me].lastIndex(of: label) { held[me].remove(at: i) }
-    waiters[id, default: []].append(me)
-    record(me, .wait(label, timed: timed))
-    block(me, timed ? .timed(id) : .condition(id))
-    let signaled = !(waiters[id]?.contains(me) ?? false)
-    waiters[id]?.removeAll { $0 == me }
-    waits[me] = .running
-    while owners[id] != nil { block(me, .lock(id)) }
-    owners[id] = me
-    held[me].append(label)
-    record(me, .woken(label, signaled: signaled))
-    return signaled
-  }
-
-  /// Wakes the longest waiter on `object`, or every one.
-  package func signal(_ me: Int, _ object: AnyObject, all: Bool, name: String?) {
-    point(me)
-    let id = ObjectIdentifier(object)
-    let label = number(object, "condition", name)
-    let woken = all ? waiters[id] ?? [] : Array((waiters[id] ?? []).prefix(1))
-    waiters[id]?.removeFirst(woken.count)
-    for thread in woken { waits[thread] = .running }
-    record(me, .signal(label, all: all))
-  }
-
-  /// An atomic action on `object`: a point, then `act`, which answers its value and what the
-  /// trace records of it.
-  package func atomic<T>(
-    _ me: Int, _ object: AnyObject, name: String?,
-    _ act: () -> (value: T, access: ScheduleTrace.AtomicAction)
-  ) -> T {
-    point(me)
-    let label = number(object, "atomic", name)
-    let (value, access) = act()
-    record(me, .atomic(label, access))
-    return value
   }
 }

@@ -141,19 +141,17 @@ package enum Exploration<M: ModelTest> {
     }
     defer { scheduler.close() }
 
-    func chooser() -> any ScheduleChooser {
+    let current: any ScheduleChooser =
       switch strategy {
       case .randomWalk: RandomWalk(seed: seed)
       case .pct(let depth): PCTChooser(depth: depth, seed: seed)
       case .exhaustive(let bound): PreemptionBoundedSearch(bound: bound)
       case .replay: ReplayChooser(replayed ?? [])
       }
-    }
     let budget = replayed == nil ? max(1, min(schedules, Int.max / 20)) : 1
     // A search started is finished, unless it runs to ten times the budget or past the time.
     let cap = budget * 10
     var drawn = draw(firstScenario, threads: threads, seed: seed)
-    var current = chooser()
     var scenarios = 1
     var searched = true
     var schedule = 0
@@ -161,7 +159,7 @@ package enum Exploration<M: ModelTest> {
     // exploration goes on (a later failure is still one) but can no longer pass.
     var unknowns = 0
     var firstUnknown = ""
-    while true {
+    explore: while true {
       // A caller that gave up on a blocked call has its answer: nothing more is run for it.
       if watch.isAbandoned {
         return ExplorationResult(
@@ -185,37 +183,31 @@ package enum Exploration<M: ModelTest> {
         }
       }
       schedule += 1
-      let more = current.finish(choices: scheduler.trace.choices.count)
-      if let replayer = current as? ReplayChooser {
-        guard !replayer.diverged else {
+      switch current.finish(choices: scheduler.trace.choices.count) {
+      case .over:
+        guard !current.diverged else {
           return ExplorationResult(
             verdict: .replayDiverged, schedules: 1, scenarios: 1, exhausted: false,
             report: "replay diverged: the run asked for other choices than the token records, "
               + "so the code under test depends on more than its scheduling (time, randomness, "
               + "hashing, or threads of its own)", replay: nil)
         }
-        break
-      }
-      if current is PreemptionBoundedSearch {
-        if more {
-          guard schedule < cap, !late() else {
-            searched = false
-            break
-          }
-          continue
+        break explore
+      case .sameScenario:
+        guard schedule < cap, !late() else {
+          searched = false
+          break explore
         }
-        guard schedule < budget, !late() else { break }
-        current = chooser()
-      } else {
+        continue explore
+      case .newScenario:
         // The random strategies draw a new scenario every schedule: each schedule is an
         // independent try either way, and one scenario per try spreads them the widest.
-        guard schedule < budget, !late() else { break }
+        guard schedule < budget, !late() else { break explore }
       }
       drawn = draw(drawn.number + 1, threads: threads, seed: seed)
       scenarios += 1
     }
-    let exhausted: Bool
-    if case .exhaustive = strategy { exhausted = searched } else { exhausted = false }
+    let exhausted = current.covers && searched
     var summary =
       "\(schedule) schedule\(schedule == 1 ? "" : "s") of \(scenarios) "
       + "scenario\(scenarios == 1 ? "" : "s") (\(strategy), seed \(seed)), no failure"
@@ -360,29 +352,51 @@ package enum Exploration<M: ModelTest> {
     if let failure {
       let table = Scenario.describeCalls(scenario, operations)
       switch failure {
-      case .stuck(let text):
+      case .stuck(let thread, let operation, let seconds):
         // The stuck thread may still run: nothing it writes is read.
+        let name = drawn.names.indices.contains(operation) ? " in \(drawn.names[operation])" : ""
+        let text =
+          "thread \(thread + 1) ran for \(String(format: "%.1f", seconds)) s\(name)"
+          + " without reaching a scheduled primitive: a spin, or a blocking call the scheduler "
+          + "does not see (a lock, queue, sleep or I/O not among its primitives)"
         return Failed(
           verdict: .stuck,
           report: ["stuck in \(headline): \(text)", table].joined(separator: "\n"),
           replay: nil)
-      case .deadlock(let text):
-        let lines = text.split(separator: "\n")
+      case .deadlock(let blocked):
+        let trace = scheduler.trace
         let token = ReplayToken(
-          threads: threads, seed: seed, scenario: drawn.number, choices: scheduler.trace.choices
+          threads: threads, seed: seed, scenario: drawn.number, choices: trace.choices
         ).description
+        let lines = blocked.map { thread in
+          var line = "  thread \(thread.thread + 1)"
+          let operation = trace.operation(thread.operation)
+          if !operation.isEmpty { line += " in \(operation)" }
+          line += ": holds [" + thread.holds.map(trace.label).joined(separator: ", ") + "]"
+          if let at = thread.waitsAt, let wait = thread.wait {
+            if let until = wait.until {
+              line += ", waits on \(trace.label(at)) for \(until)"
+            } else {
+              line += ", waits for \(trace.label(at))"
+              if let holder = wait.holder { line += " (held by thread \(holder + 1))" }
+            }
+          }
+          return line
+        }
         return Failed(
           verdict: .deadlock,
           report: [
-            "\(lines[0]) in \(headline):", lines.dropFirst().joined(separator: "\n"), table,
-            "interleaving (\(scheduler.trace.steps.count) steps):",
-            scheduler.trace.render(last: 60), "replay: \(replay(token))",
+            "deadlock: no thread can go on in \(headline):", lines.joined(separator: "\n"), table,
+            "interleaving (\(trace.steps.count) steps):",
+            trace.render(last: 60), "replay: \(replay(token))",
           ].joined(separator: "\n"), replay: token)
-      case .livelock(let text):
+      case .livelock(let points):
         return Failed(
           verdict: .livelock,
           report: [
-            "livelock in \(headline): \(text)", table, "the last steps:",
+            "livelock in \(headline): no schedule finished within \(points) steps: threads keep "
+              + "reaching primitives without finishing (a livelock, or a spin on a scheduled "
+              + "atomic)", table, "the last steps:",
             scheduler.trace.render(last: 30),
           ].joined(separator: "\n"), replay: nil)
       }

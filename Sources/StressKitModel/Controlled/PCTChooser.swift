@@ -44,8 +44,8 @@ package final class PCTChooser: ScheduleChooser {
     return enabled.max { priorities[$0] < priorities[$1] }!
   }
 
-  package func finish(choices: Int) -> Bool {
+  package func finish(choices: Int) -> NextSchedule {
     k = max(k, choices)
-    return true
+    return .newScenario
   }
 }

@@ -43,7 +43,11 @@ package final class PreemptionBoundedSearch: ScheduleChooser {
     return options[0]
   }
 
-  package func finish(choices: Int) -> Bool {
+  package var covers: Bool { true }
+
+  /// The next schedule of this scenario until every one within the bound has run; then the
+  /// stack is empty, and the same search starts afresh on the next scenario.
+  package func finish(choices: Int) -> NextSchedule {
     stack.removeLast(max(0, stack.count - depth))
     while let last = stack.last {
       var next = last.index + 1
@@ -54,10 +58,10 @@ package final class PreemptionBoundedSearch: ScheduleChooser {
       }
       if next < last.options.count {
         stack[stack.count - 1].index = next
-        return true
+        return .sameScenario
       }
       stack.removeLast()
     }
-    return false
+    return .newScenario
   }
 }

@@ -10,9 +10,29 @@ package protocol ScheduleChooser: AnyObject {
   /// The thread to run next: one of `enabled` (ascending, at least two). `current` is the
   /// thread that reached the point, if it could go on: choosing another preempts it.
   func choose(_ enabled: [Int], current: Int?) -> Int
-  /// Called after a schedule that made `choices` choices: whether this chooser has another
-  /// schedule to offer (a search that is not exhausted; random ones always have).
-  func finish(choices: Int) -> Bool
+  /// Called after a schedule that made `choices` choices: what comes next. The chooser, not
+  /// the exploration, knows when its schedules are over.
+  func finish(choices: Int) -> NextSchedule
+  /// Whether its schedules of a scenario cover a bounded space to the end (a search): a
+  /// scenario it finished is then covered, not sampled.
+  var covers: Bool { get }
+  /// Whether the run asked for choices it could not give as recorded (a replay).
+  var diverged: Bool { get }
+}
+
+/// What a chooser offers after a schedule.
+package enum NextSchedule: Sendable, Equatable {
+  /// Another schedule of the same scenario: a search that is not over.
+  case sameScenario
+  /// A schedule of the next scenario, if the budget allows.
+  case newScenario
+  /// Nothing more: the exploration is over (a replay).
+  case over
+}
+
+extension ScheduleChooser {
+  package var covers: Bool { false }
+  package var diverged: Bool { false }
 }
 
 /// A random walk: every enabled thread equally likely at every point.
@@ -30,7 +50,7 @@ package final class RandomWalk: ScheduleChooser {
     enabled[Int(random.next() % UInt64(enabled.count))]
   }
 
-  package func finish(choices: Int) -> Bool { true }
+  package func finish(choices: Int) -> NextSchedule { .newScenario }
 }
 
 /// One schedule given by its choices, as a failing one was recorded (`ScheduleTrace.token`).
@@ -54,8 +74,8 @@ package final class ReplayChooser: ScheduleChooser {
     return choices[next]
   }
 
-  package func finish(choices: Int) -> Bool {
+  package func finish(choices: Int) -> NextSchedule {
     if choices != self.choices.count { diverged = true }
-    return false
+    return .over
   }
 }

@@ -10,21 +10,62 @@ package struct ScheduleTrace: Sendable, Equatable {
   package enum Action: Sendable, Equatable {
     case starts
     case returns(ModelValue)
-    /// The primitive numbered so in `primitives` was taken, or released.
-    case lock(Int)
-    case unlock(Int)
-    case wait(Int, timed: Bool)
-    case woken(Int, signaled: Bool)
-    case signal(Int, all: Bool)
-    case atomic(Int, AtomicAction)
+    /// A use of the primitive numbered so in `primitives`, as that primitive words it.
+    case use(Int, Use)
   }
 
-  /// An atomic integer's access and what it answered.
-  package enum AtomicAction: Sendable, Equatable {
-    case load(Int)
-    case store(Int)
-    case add(Int, result: Int)
-    case compareExchange(expected: Int, desired: Int, exchanged: Bool)
+  /// What a thread did at a primitive, as data the primitive's own file makes: a call that
+  /// names the primitive first (`lock(lock 1)`, `wait(condition 1, until:)`), or a method of
+  /// it (`atomic 1.add(1) -> 2`). A new primitive needs no change here.
+  package struct Use: Sendable, Equatable {
+    /// Whether the primitive is spelled as a call's first argument or as a method's receiver.
+    package enum Form: Sendable, Equatable {
+      case call
+      case method
+    }
+
+    package var form: Form
+    package var verb: String
+    package var arguments: [ModelValue]
+    /// An argument spelled as it is, after the values (`until:`).
+    package var label: String?
+    package var result: ModelValue?
+
+    package init(
+      _ form: Form, _ verb: String, _ arguments: [ModelValue] = [], label: String? = nil,
+      result: ModelValue? = nil
+    ) {
+      self.form = form
+      self.verb = verb
+      self.arguments = arguments
+      self.label = label
+      self.result = result
+    }
+
+    /// `verb(primitive, arguments...)`.
+    package static func call(_ verb: String, _ arguments: [ModelValue] = [], label: String? = nil)
+      -> Use
+    {
+      Use(.call, verb, arguments, label: label)
+    }
+
+    /// `primitive.verb(arguments...) -> result`.
+    package static func method(
+      _ verb: String, _ arguments: [ModelValue] = [], result: ModelValue? = nil
+    ) -> Use {
+      Use(.method, verb, arguments, result: result)
+    }
+
+    /// The use as the trace spells it, the primitive labelled `primitive`.
+    package func spelled(_ primitive: String) -> String {
+      let values = arguments.map(Scenario.describe) + (label.map { [$0] } ?? [])
+      let answer = result.map { " -> " + Scenario.describe($0) } ?? ""
+      switch form {
+      case .call: return verb + "(" + ([primitive] + values).joined(separator: ", ") + ")" + answer
+      case .method:
+        return primitive + "." + verb + "(" + values.joined(separator: ", ") + ")" + answer
+      }
+    }
   }
 
   /// One step: thread `thread` (from 0), in operation `operation` (an index into
@@ -91,21 +132,7 @@ package struct ScheduleTrace: Sendable, Equatable {
     case .starts: return "starts"
     case .returns(let value):
       return value.isNoResult ? "returns" : "returns \(Scenario.describe(value))"
-    case .lock(let p): return "lock(\(label(p)))"
-    case .unlock(let p): return "unlock(\(label(p)))"
-    case .wait(let p, let timed): return timed ? "wait(\(label(p)), until:)" : "wait(\(label(p)))"
-    case .woken(let p, let signaled):
-      return (signaled ? "woken: lock(" : "timed out: lock(") + label(p) + ")"
-    case .signal(let p, let all): return (all ? "broadcast(" : "signal(") + label(p) + ")"
-    case .atomic(let p, let access):
-      let name = label(p)
-      switch access {
-      case .load(let value): return "\(name).load() -> \(value)"
-      case .store(let value): return "\(name).store(\(value))"
-      case .add(let delta, let result): return "\(name).add(\(delta)) -> \(result)"
-      case .compareExchange(let expected, let desired, let exchanged):
-        return "\(name).compareExchange(\(expected), \(desired)) -> \(exchanged)"
-      }
+    case .use(let primitive, let use): return use.spelled(label(primitive))
     }
   }
 
