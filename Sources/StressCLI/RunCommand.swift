@@ -81,13 +81,16 @@ struct RunCommand: Subcommand {
             ? path + "\n"
             : SummaryText(digest).render(path: path, summaryPath: session.summaryPath))
       }
-      return Self.exitCode(for: digest.cells)
+      return Self.exitCode(for: digest.grade)
     }
   }
 
-  /// 2 if the harness failed a trial, 1 if a protected wrapper failed or a subject is broken.
-  static func exitCode(for cells: [CellStatistics]) -> ExitCode {
-    if cells.contains(where: { $0.harnessFaults > 0 }) { return .harness }
-    return cells.contains(where: { $0.failingTrials > 0 }) ? .failure : .success
+  /// The digest's grade as the shell reads it: 2, 1 or 0.
+  static func exitCode(for grade: RunDigest.Grade) -> ExitCode {
+    switch grade {
+    case .harnessFault: .harness
+    case .failed: .failure
+    case .passed: .success
+    }
   }
 }

@@ -31,7 +31,7 @@ import Testing
   }
 
   func exitCode(_ records: TrialRecord...) -> ExitCode {
-    RunCommand.exitCode(for: CellStatistics.compute(records))
+    RunCommand.exitCode(for: RunDigest(CellStatistics.compute(records)).grade)
   }
 
   @Test func exitCodeSaysWhoFailed() {

@@ -293,6 +293,29 @@ enum BlockingCheckModel: ModelTest {
     }
   }
 
+  /// A failure is a value: its kind, the scenario with its answers, each step of the
+  /// interleaving with its thread, operation, action and primitive, and its replay token.
+  @Test func aFailureIsAFindingAsData() throws {
+    let found = RacyCacheModel.explore(strategy: .pct(depth: 2), schedules: 200, seed: 3)
+    let finding = try #require(found.finding)
+    #expect(finding.kind == .notLinearizable && finding.replay == found.replay)
+    #expect(finding.schedule == found.schedules)
+    let scenario = try #require(finding.scenario)
+    #expect(scenario.parallel.map { $0.map(\.call) } == [["value(0)"], ["value(0)"]])
+    #expect(Set(scenario.parallel.joined().compactMap(\.answer)) == ["1", "2"])
+    let steps = try #require(finding.interleaving)
+    #expect(Set(steps.map(\.thread)) == [1, 2])
+    #expect(steps.contains { $0.action == "lock(lock 1)" && $0.primitive == "lock 1" })
+    #expect(steps.contains { $0.action == "starts" && $0.primitive == nil })
+
+    let deadlock = SelfTestScheduledDeadlock.explore(
+      strategy: .exhaustive(preemptions: 1), schedules: 100)
+    #expect(deadlock.finding?.kind == .deadlock && deadlock.finding?.replay == deadlock.replay)
+    #expect(deadlock.finding?.scenario?.parallel.joined().allSatisfy { $0.answer == nil } == true)
+    // A pass finds nothing.
+    #expect(FixedCacheModel.explore(schedules: 20).finding == nil)
+  }
+
   @Test func aDeadlockNamesWhatEachThreadHoldsAndWaitsFor() {
     let result = SelfTestScheduledDeadlock.explore(
       strategy: .exhaustive(preemptions: 1), schedules: 100)
@@ -361,7 +384,7 @@ enum BlockingCheckModel: ModelTest {
     // detail says why it is no pass.
     let spec = TrialSpec(
       subject: SelfTestScheduledAtomic.info.id, wrapper: "unprotected", threads: 2,
-      readRatio: 0.5, bound: .ops(5), seed: 1, strategy: "random-walk")
+      readRatio: 0.5, bound: .ops(5), seed: 1, strategy: .randomWalk)
     let trial = ControlledTrial<SelfTestScheduledAtomic>.run(
       spec, strategy: .randomWalk, milestone: { _ in }, now: { .max })
     #expect(trial.outcome == .ok && trial.failures == 0 && trial.ops == 5)
@@ -413,7 +436,7 @@ enum BlockingCheckModel: ModelTest {
     let trial = ControlledTrial<DieModel>.run(
       TrialSpec(
         subject: "die", wrapper: "unprotected", threads: 2, readRatio: 0.5, bound: .ops(5),
-        seed: 1, strategy: "random-walk"), strategy: .randomWalk, milestone: { _ in })
+        seed: 1, strategy: .randomWalk), strategy: .randomWalk, milestone: { _ in })
     #expect(trial.outcome == .error && !trial.harnessFault, "\(trial)")
     #expect(trial.detail.contains("broken test: schedule 1"))
   }

@@ -80,7 +80,7 @@ import Testing
   @Test func anExplorationKeepsItsTimeout() {
     let forecast = HangForecast()
     var explored = spec(threads: 1)
-    explored.strategy = "random-walk"
+    explored.strategy = .randomWalk
     forecast.learn(explored, ops: 500, seconds: 0.000_5)
     explored.threads = 2
     #expect(forecast.deadline(for: explored, timeout: 10) == 10)

@@ -174,7 +174,7 @@ import Testing
     #expect(stressed.control && explored.control)
     #expect(stressed.controlCell(threads: 2).subject == "positive-control")
     let control = explored.controlCell(threads: 2)
-    #expect(control.subject == "positive-control-scheduled" && control.strategy == "pct:2")
+    #expect(control.subject == "positive-control-scheduled" && control.strategy == .pct(depth: 2))
     #expect(control.isControl)
     options.strategy = .exhaustive(preemptions: 1)
     #expect(!(try Plan(options: options, catalog: catalog, suiteDirectories: []).control))

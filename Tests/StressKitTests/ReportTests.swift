@@ -148,3 +148,20 @@ final class ElementCollector: NSObject, XMLParserDelegate {
     #expect(html.contains("--threads 2,4 --read-ratio 0.5 --mode quick</code>"))
   }
 }
+
+/// Reports choose what to show from a finding's kind, never from the words of its detail.
+@Suite struct FindingKindTests {
+  typealias F = ResultsFixtures
+
+  @Test func aFailingScenarioIsChosenByItsKindNotItsWords() {
+    let cell = F.cell("unprotected")
+    var byKind = F.trial(cell, 0, outcome: .corrupt)
+    byKind.result.detail = "a detail in any words"
+    byKind.result.finding = Finding(.notLinearizable)
+    var byWords = F.trial(F.cell("unprotected", subject: "t"), 0, outcome: .corrupt)
+    byWords.result.detail = "not linearizable: scenario 1 of seed 1 failed"
+    byWords.result.finding = Finding(.corruptRead)
+    let digest = RunDigest(CellStatistics.compute([byKind, byWords]))
+    #expect(digest.failingScenarios.map(\.cell.subject) == ["s"])
+  }
+}

@@ -20,6 +20,7 @@ import Testing
       detail: "read by thread 1: wrong\nsecond line, \"quoted\"")
     result.timeToFailureMs = 12.5
     result.sanitizerReports = 3
+    result.finding = Finding(.notLinearizable, replay: "2.7.3.0110")
     return TrialRecord(cell: cell, trial: 7, seed: 123_456_789, result: result)
   }
 
@@ -39,7 +40,8 @@ import Testing
       read == [
         "subject", "documented", "sendable", "wrapper", "protected", "expectation", "driver",
         "threads", "readers", "read_ratio", "strategy", "trial", "seed", "outcome", "failures",
-        "ops", "reads", "writes", "seconds", "time_to_failure_ms", "tsan_reports", "detail",
+        "ops", "reads", "writes", "seconds", "time_to_failure_ms", "tsan_reports", "finding",
+        "replay_token", "detail",
       ])
     // Each of them lands in the record: a row of the full trial's, read column by column.
     let rows = CSV.parse(F.csv([Self.full]))
@@ -67,15 +69,17 @@ import Testing
       "read_ratio", "run_seed", "strategy", "trial", "seed", "outcome", "failures", "ops", "reads",
       "writes",
       "seconds",
-      "ops_per_sec", "time_to_failure_ms", "tsan_reports",
+      "ops_per_sec", "time_to_failure_ms", "tsan_reports", "finding", "replay_token",
     ]
     #expect(refused == ResultColumns.header.filter(ruled.contains))
   }
 
   @Test func columnsAddedLaterAreTheOnesDeclaredWithTheirEarlierValue() {
     #expect(
-      ResultColumns.added.map(\.column) == ["burst", "forks", "plan", "run_seed", "strategy"])
-    #expect(ResultColumns.added.map(\.earlier) == ["0", "false", "", "", "stress"])
+      ResultColumns.added.map(\.column) == [
+        "burst", "forks", "plan", "run_seed", "strategy", "finding", "replay_token",
+      ])
+    #expect(ResultColumns.added.map(\.earlier) == ["0", "false", "", "", "stress", "?", "?"])
     #expect(ResultColumns.header == ResultColumns.all.map(\.name))
   }
 
@@ -88,5 +92,44 @@ import Testing
     #expect(ResultsMerge.runColumns == ["plan", "run_seed", "toolchain"])
     let declared = ResultColumns.all.filter { $0.agreement != .none }.map(\.name)
     #expect(Set(declared) == Set(ResultsMerge.planColumns + ResultsMerge.runColumns))
+  }
+
+  /// A file from before the finding's columns: each failing trial's kind and replay token are
+  /// read from its outcome and detail, once, as it loads; no report reads them from text.
+  @Test(arguments: [
+    (Outcome.corrupt, "read by thread 1: 3 after 4", Finding.Kind.corruptRead, nil as String?),
+    (.corrupt, "in the detection burst: end state: 3 of 4 increments", .endState, nil),
+    (
+      .corrupt,
+      "not linearizable: schedule 2 (scenario 1) of .pct(depth: 2), seed 2:\n| x |\n"
+        + "replay: stress run --subjects cache --strategy replay:2.2.1.01", .notLinearizable,
+      "2.2.1.01"
+    ),
+    (.hang, "deadlock: no thread can go on in schedule 3", .deadlock, nil),
+    (.hang, "livelock in schedule 1 (scenario 0)", .livelock, nil),
+    (.hang, "stuck in schedule 1 (scenario 0)", .stuckThread, nil),
+    (.hang, "no result within 10 s; worker killed", .hang, nil),
+    (.crash, "SIGSEGV in swift_release", .crash, nil),
+    (.error, "fails single-threaded (broken subject): end state: 1", .brokenTest, nil),
+    (.error, "replay diverged: the run asked for other choices", .replayDiverged, nil),
+  ])
+  func aFileFromBeforeTheFindingColumnsReadsTheirValuesFromTheDetail(
+    outcome: Outcome, detail: String, kind: Finding.Kind, token: String?
+  ) throws {
+    var record = Self.full
+    record.result = TrialResult(outcome: outcome, failures: 1, detail: detail)
+    let rows = CSV.parse(F.csv([record]))
+    let dropped = ["finding", "replay_token"].map { ResultColumns.header.firstIndex(of: $0)! }
+    let old = rows.map { row in
+      row.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
+    }
+    let file = try ResultsFile.parse(Array(old.map(CSV.line).joined().utf8), path: "old.csv")
+    let back = try #require(file.records.first)
+    #expect(back.result.finding?.kind == kind)
+    #expect(back.result.finding?.replay == token)
+    // The same trial written today carries its kind as data: nothing is read from its detail.
+    record.result.finding = Finding(.hang)
+    let today = try ResultsFile.parse(Array(F.csv([record]).utf8), path: "new.csv")
+    #expect(today.records.first?.result.finding == Finding(.hang))
   }
 }

@@ -23,7 +23,8 @@ import Testing
   }
 
   @Test func underAStrategyTheTrialsAreCountedInSchedulesAndTheMissingControlIsNamed() {
-    func explored(_ strategy: String, control: Bool) -> String {
+    func explored(_ argument: String, control: Bool) -> String {
+      let strategy = ScheduleStrategy(argument: argument)!
       var cell = F.cell("unprotected")
       cell.strategy = strategy
       var records = (0..<3).map { F.trial(cell, $0) }

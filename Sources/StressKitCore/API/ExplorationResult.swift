@@ -41,11 +41,14 @@ public struct ExplorationResult: Sendable, CustomStringConvertible {
   public let report: String
   /// The failing schedule's replay token, for `ScheduleStrategy.replay`.
   public let replay: String?
+  /// The failure as data: its kind, scenario, interleaving and replay token.
+  package let finding: Finding?
 
   package init(
     verdict: Verdict, schedules: Int, scenarios: Int, exhausted: Bool, report: String,
-    replay: String?
+    replay: String?, finding: Finding? = nil
   ) {
+    self.finding = finding
     self.verdict = verdict
     self.schedules = schedules
     self.scenarios = scenarios

@@ -1,7 +1,7 @@
 /// How `ModelTest.explore` chooses the interleavings of a scenario's parallel part under the
 /// controlled scheduler, where threads switch only at scheduled primitives and operation
 /// starts.
-public enum ScheduleStrategy: Sendable, Equatable, CustomStringConvertible {
+public enum ScheduleStrategy: Sendable, Hashable, Codable, CustomStringConvertible {
   /// Every thread that can go on equally likely at every point: `explore`'s default.
   case randomWalk
   /// PCT (Burckhardt et al., ASPLOS 2010): random thread priorities, lowered at `depth - 1`

@@ -20,6 +20,10 @@ package struct TrialResult: Sendable, Codable, Equatable {
   /// The first violation, the crash signal and message, or what went wrong.
   @usableFromInline
   package var detail: String
+  /// What failed, as data (the kind, a scenario, an interleaving, a replay token, a crash's
+  /// site); nil for a trial that found nothing, or a harness fault.
+  @usableFromInline
+  package var finding: Finding?
   /// Milliseconds from the start barrier to the first observed failure: a bad read, the
   /// end-state check, or the worker's death; nil when the trial passed or hung.
   @usableFromInline
@@ -51,9 +55,11 @@ package struct TrialResult: Sendable, Codable, Equatable {
   /// what it shows is a broken test, not a finding. Every place that finds one says it so.
   @usableFromInline
   package static func brokenSubject(_ what: String, failures: Int? = nil) -> TrialResult {
-    TrialResult(
+    var result = TrialResult(
       outcome: .error, failures: failures, detail: "fails single-threaded (broken subject): \(what)"
     )
+    result.finding = Finding(.brokenTest)
+    return result
   }
 
   /// The words an `ok` trial's detail holds when some of its histories' checks ran out of time
@@ -114,6 +120,7 @@ extension TrialResult {
     if result.outcome == .ok { result.outcome = outcome }
     result.failures = (failures ?? 0) + (measured.failures ?? 0)
     result.detail = "in the detection burst: \(detail)"
+    result.finding = finding
     result.timeToFailureMs = timeToFailureMs
     return result
   }

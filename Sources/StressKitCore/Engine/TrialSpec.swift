@@ -28,7 +28,7 @@ package struct TrialSpec: Sendable, Codable, Equatable {
   /// A model test's trial under the controlled scheduler: the strategy's argument form
   /// (`ScheduleStrategy.argument`); nil: a stress trial.
   @usableFromInline
-  package var strategy: String?
+  package var strategy: ScheduleStrategy?
   /// What becomes of the single-threaded sanity pass; nil: it runs before the trial.
   @usableFromInline
   package var sanity: Sanity?
@@ -48,7 +48,7 @@ package struct TrialSpec: Sendable, Codable, Equatable {
   package init(
     subject: String, wrapper: String, threads: Int, readRatio: Double, bound: Bound, seed: UInt64,
     readers: Int? = nil, tuning: Tuning = .none, driver: Driver = .threads,
-    strategy: String? = nil
+    strategy: ScheduleStrategy? = nil
   ) {
     self.strategy = strategy
     self.driver = driver

@@ -21,7 +21,7 @@ package struct Cell: Sendable, Hashable {
   package var freshProcess = false
   /// The controlled scheduler's strategy, as `--strategy` spells it, when the cell's model
   /// test is explored rather than stressed: its trials count schedules, and it has no control.
-  package var strategy: String?
+  package var strategy: ScheduleStrategy?
 
   package init(
     subject: String, wrapper: String, threads: Int, readRatio: Double,

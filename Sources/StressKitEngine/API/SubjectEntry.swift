@@ -83,9 +83,6 @@ package struct SubjectEntry: Sendable {
     isModel = true
     runner = { spec, wrapper, milestone in
       if let strategy = spec.strategy {
-        guard let strategy = ScheduleStrategy(argument: strategy) else {
-          return .harnessFault("the worker was sent an unknown strategy '\(strategy)'")
-        }
         return ControlledTrial<M>.run(spec, strategy: strategy, milestone: milestone)
       }
       func open<W: Wrapper>(_: W.Type) -> TrialResult {

@@ -33,9 +33,11 @@ package enum ControlledTrial<M: ModelTest> {
       replay: { token in replay(spec, token: token) }, now: now)
     let seconds = Double(Platform.monotonicNanos() - began) / 1e9
     func result(_ outcome: Outcome, failures: Int) -> TrialResult {
-      TrialResult(
+      var result = TrialResult(
         outcome: outcome, failures: failures, ops: explored.schedules, reads: nil, writes: nil,
         seconds: seconds, detail: explored.report)
+      result.finding = explored.finding
+      return result
     }
     switch explored.verdict {
     case .passed: return result(.ok, failures: 0)
@@ -48,7 +50,10 @@ package enum ControlledTrial<M: ModelTest> {
       return failed
     case .deadlock, .livelock, .stuck: return result(.hang, failures: 1)
     case .replayDiverged: return result(.error, failures: 0)
-    case .brokenTest: return .brokenSubject(explored.report)
+    case .brokenTest:
+      var broken = TrialResult.brokenSubject(explored.report)
+      broken.finding = explored.finding ?? broken.finding
+      return broken
     case .notRun: return .harnessFault(explored.report)
     }
   }

@@ -32,7 +32,10 @@ extension Trial {
       outcome: endState.isEmpty ? .ok : .corrupt, failures: endState.count, ops: threads * ops,
       reads: 0, writes: threads * ops, seconds: Double(elapsed) / 1e9,
       detail: endState.first.map { "end state: \($0)" } ?? "")
-    if !endState.isEmpty { result.timeToFailureMs = Double(elapsed) / 1e6 }
+    if !endState.isEmpty {
+      result.timeToFailureMs = Double(elapsed) / 1e6
+      result.finding = Finding(.endState)
+    }
     return result
   }
 }

@@ -144,6 +144,7 @@ package enum Trial {
       outcome: failures == 0 ? .ok : .corrupt, failures: failures, ops: reads + writes,
       reads: reads, writes: writes, seconds: Double(elapsed) / 1e9, detail: detail)
     if failures > 0 {
+      result.finding = Finding(violations.isEmpty ? .endState : .corruptRead)
       // A bad read is timed where it happened; an end-state violation, at the end.
       let first = all.compactMap(\.firstFailureNanos).min() ?? elapsed
       result.timeToFailureMs = Double(first) / 1e6

@@ -188,6 +188,10 @@ package enum ModelTrial<M: ModelTest> {
           failed: counts.failures, scenario: found.scenario, invocations: found.invocations,
           from: found.failure.scenario.count, spec: spec, subject: M.info.id)
         result.timeToFailureMs = Double(found.atNanos) / 1e6
+        result.finding = Finding(
+          .notLinearizable,
+          scenario: ScenarioTable.finding(
+            shrunk.scenario, results: shrunk.results, operations: operations))
       } else if report.unknowns > 0 {
         result.detail =
           "\(report.unknowns) of \(report.checks) distinct outcomes that needed a search "

@@ -179,7 +179,8 @@ package enum Exploration<M: ModelTest> {
         } else {
           return ExplorationResult(
             verdict: failure.verdict, schedules: schedule + 1, scenarios: scenarios,
-            exhausted: false, report: failure.report, replay: failure.replay)
+            exhausted: false, report: failure.report, replay: failure.replay,
+            finding: failure.finding)
         }
       }
       schedule += 1
@@ -190,7 +191,7 @@ package enum Exploration<M: ModelTest> {
             verdict: .replayDiverged, schedules: 1, scenarios: 1, exhausted: false,
             report: "replay diverged: the run asked for other choices than the token records, "
               + "so the code under test depends on more than its scheduling (time, randomness, "
-              + "hashing, or threads of its own)", replay: nil)
+              + "hashing, or threads of its own)", replay: nil, finding: Finding(.replayDiverged))
         }
         break explore
       case .sameScenario:
@@ -260,31 +261,41 @@ package enum Exploration<M: ModelTest> {
         report: pending.report
           + "\n(its one-thread check, run to rule out a broken test, blocked: \(call) \(within), "
           + "waiting for what only another thread does, so a broken test is not ruled out)",
-        replay: pending.replay)
+        replay: pending.replay, finding: pending.finding)
     }
     let headline =
       "schedule \(schedule + 1) (scenario \(drawn.number)) of \(strategy), seed \(seed)"
     let table = Scenario.describeCalls(drawn.scenario, M.operations)
+    func found(_ kind: Finding.Kind) -> Finding {
+      Finding(
+        kind,
+        scenario: ScenarioTable.finding(
+          drawn.scenario, results: drawn.scenario.lanes.map { $0.map { _ in .noResult } },
+          operations: M.operations), schedule: schedule + 1, scenarioNumber: drawn.number)
+    }
     if lane == ExplorerWatch.checking {
       return ExplorationResult(
         verdict: .brokenTest, schedules: schedule + 1, scenarios: 0, exhausted: false,
         report: "broken test: in \(headline), the check of the history \(within): it runs the "
           + "operations alone on fresh instances (the model test is its own specification), and "
           + "one of them blocked: an operation that blocks alone (waiting for a call another "
-          + "thread makes) cannot be checked\n\(table)", replay: nil)
+          + "thread makes) cannot be checked\n\(table)", replay: nil,
+        finding: found(.brokenTest))
     }
     if lane == threads {
       return ExplorationResult(
         verdict: .brokenTest, schedules: schedule + 1, scenarios: 0, exhausted: false,
         report: "broken test: in \(headline), the initial part's call \(call) \(within), with no "
           + "other thread running: an operation that blocks alone (waiting for a call another "
-          + "thread makes) cannot be explored\n\(table)", replay: nil)
+          + "thread makes) cannot be explored\n\(table)", replay: nil,
+        finding: found(.brokenTest))
     }
     return ExplorationResult(
       verdict: .stuck, schedules: schedule + 1, scenarios: 0, exhausted: false,
       report: "stuck in \(headline): the post part's call \(call) \(within), after every "
         + "thread had finished: the parallel part left the object where a call blocks (a lost "
-        + "wake-up, a lock never released)\n\(table)", replay: nil)
+        + "wake-up, a lock never released)\n\(table)", replay: nil,
+      finding: found(.stuckThread))
   }
 
   /// Why arguments no exploration can run with are refused, if they are: the caller's code,
@@ -315,6 +326,7 @@ package enum Exploration<M: ModelTest> {
     var verdict: ExplorationResult.Verdict
     var report: String
     var replay: String?
+    var finding: Finding?
   }
 
   /// One schedule of `drawn`: nil if it passed.
@@ -349,6 +361,18 @@ package enum Exploration<M: ModelTest> {
       stuckAfter: stuckAfter)
     let headline =
       "schedule \(schedule + 1) (scenario \(drawn.number)) of \(strategy), seed \(seed)"
+    /// This schedule's failure as data; `answers` nil for a schedule that never finished.
+    func found(
+      _ kind: Finding.Kind, answers: [[ModelValue]]?, steps: [Finding.Step]? = nil,
+      replay token: String? = nil
+    ) -> Finding {
+      Finding(
+        kind,
+        scenario: ScenarioTable.finding(
+          scenario, results: answers ?? scenario.lanes.map { $0.map { _ in .noResult } },
+          operations: operations),
+        interleaving: steps, replay: token, schedule: schedule + 1, scenarioNumber: drawn.number)
+    }
     if let failure {
       let table = Scenario.describeCalls(scenario, operations)
       switch failure {
@@ -362,7 +386,7 @@ package enum Exploration<M: ModelTest> {
         return Failed(
           verdict: .stuck,
           report: ["stuck in \(headline): \(text)", table].joined(separator: "\n"),
-          replay: nil)
+          replay: nil, finding: found(.stuckThread, answers: nil))
       case .deadlock(let blocked):
         let trace = scheduler.trace
         let token = ReplayToken(
@@ -389,7 +413,8 @@ package enum Exploration<M: ModelTest> {
             "deadlock: no thread can go on in \(headline):", lines.joined(separator: "\n"), table,
             "interleaving (\(trace.steps.count) steps):",
             trace.render(last: 60), "replay: \(replay(token))",
-          ].joined(separator: "\n"), replay: token)
+          ].joined(separator: "\n"), replay: token,
+          finding: found(.deadlock, answers: nil, steps: trace.findingSteps(), replay: token))
       case .livelock(let points):
         return Failed(
           verdict: .livelock,
@@ -398,7 +423,8 @@ package enum Exploration<M: ModelTest> {
               + "reaching primitives without finishing (a livelock, or a spin on a scheduled "
               + "atomic)", table, "the last steps:",
             scheduler.trace.render(last: 30),
-          ].joined(separator: "\n"), replay: nil)
+          ].joined(separator: "\n"), replay: nil,
+          finding: found(.livelock, answers: nil, steps: scheduler.trace.findingSteps(last: 30)))
       }
     }
     let token = ReplayToken(
@@ -436,13 +462,15 @@ package enum Exploration<M: ModelTest> {
           ScenarioTable.render(scenario, results: alone.results, operations: operations),
           "interleaving (\(trace.steps.count) steps, \(trace.switches) switches):",
           trace.render(), "replay: \(replay(token))",
-        ].joined(separator: "\n"), replay: token)
+        ].joined(separator: "\n"), replay: token,
+        finding: found(
+          .notLinearizable, answers: alone.results, steps: trace.findingSteps(), replay: token))
       // Before a race is blamed: a nondeterministic operation fails on one thread as well.
       // If that check blocks, the failure stands, and the watcher says why it was not ruled out.
       watch.pending.withLock {
         $0 = ExplorationResult(
           verdict: failed.verdict, schedules: schedule + 1, scenarios: 0, exhausted: false,
-          report: failed.report, replay: failed.replay)
+          report: failed.report, replay: failed.replay, finding: failed.finding)
       }
       defer { watch.pending.withLock { $0 = nil } }
       for _ in 0..<3 {
@@ -457,7 +485,7 @@ package enum Exploration<M: ModelTest> {
               + "an operation answers what the specification does not (a nondeterministic "
               + "result, a wrong specification), and no race is to blame:",
             ScenarioTable.render(scenario, results: sequential, operations: operations),
-          ].joined(separator: "\n"), replay: nil)
+          ].joined(separator: "\n"), replay: nil, finding: found(.brokenTest, answers: sequential))
       }
       return failed
     }

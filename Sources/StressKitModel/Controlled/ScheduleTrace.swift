@@ -159,4 +159,19 @@ package struct ScheduleTrace: Sendable, Equatable {
     }
     return lines.joined(separator: "\n")
   }
+
+  /// The steps as a finding's data, or only the last `last`.
+  package func findingSteps(last: Int? = nil) -> [Finding.Step] {
+    let shown = last.map { Array(steps.suffix($0)) } ?? steps
+    return shown.map { step in
+      let primitive: String? =
+        switch step.action {
+        case .use(let p, _): label(p)
+        default: nil
+        }
+      return Finding.Step(
+        thread: step.thread + 1, operation: operation(step.operation), action: spell(step.action),
+        primitive: primitive)
+    }
+  }
 }

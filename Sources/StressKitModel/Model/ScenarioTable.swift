@@ -3,18 +3,22 @@ import StressKitCore
 /// A scenario as a person reads it: a table with a column per thread, each call with what it
 /// answered, the initial part above and the post part below (Lincheck's habit).
 package enum ScenarioTable {
-  /// How a model test's failing detail starts.
-  static let headline = "not linearizable: "
-
-  /// How a controlled schedule that never finished starts its detail (`Exploration`).
-  static let unfinished = [
-    "deadlock: no thread can go on in schedule ", "livelock in schedule ", "stuck in schedule ",
-  ]
-
-  /// Whether a trial's detail is a model test's failing scenario, under stress or under the
-  /// controlled scheduler.
-  package static func isFailure(_ detail: String) -> Bool {
-    detail.hasPrefix(headline) || unfinished.contains { detail.hasPrefix($0) }
+  /// `scenario`, whose lanes answered `results` (as `render` takes them), as a finding's data:
+  /// a call with no result, or one that never returned, has no answer.
+  package static func finding<Instance>(
+    _ scenario: Scenario, results: [[ModelValue]], operations: [ModelOperation<Instance>]
+  ) -> Finding.Scenario {
+    let lanes = scenario.lanes
+    func calls(_ lane: Int) -> [Finding.Call] {
+      zip(lanes[lane], results[lane]).map { call, result in
+        Finding.Call(
+          Scenario.describe(call, operations),
+          answer: result.isNoResult ? nil : Scenario.describe(result))
+      }
+    }
+    return Finding.Scenario(
+      initial: calls(lanes.count - 2), parallel: scenario.parallel.indices.map(calls),
+      post: calls(lanes.count - 1))
   }
 
   /// The table of `scenario`, whose lanes answered `results` (parallel threads, then the
@@ -67,7 +71,7 @@ package enum ScenarioTable {
       scenario.count < original
       ? "shrunk from \(original) calls to \(scenario.count)" : "\(original) calls, none could go"
     let headline =
-      Self.headline + "scenario \(number) of seed \(spec.seed) failed in \(failed) of "
+      "not linearizable: scenario \(number) of seed \(spec.seed) failed in \(failed) of "
       + "\(invocations) invocations; \(shrunk):"
     return [
       headline, render(scenario, results: results, operations: operations),

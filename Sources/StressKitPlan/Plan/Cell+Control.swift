@@ -4,7 +4,7 @@ import StressKitEngine
 extension Cell {
   /// A trial of the run's positive control at `threads` threads, writes only; under a random
   /// strategy, the scheduled control explored with it (see `ScheduledPositiveControl`).
-  package static func control(threads: Int, strategy: String? = nil) -> Cell {
+  package static func control(threads: Int, strategy: ScheduleStrategy? = nil) -> Cell {
     guard let strategy else {
       return Cell(
         subject: PositiveControl.info.id, wrapper: Unprotected.info.id, threads: threads,

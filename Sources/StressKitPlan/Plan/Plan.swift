@@ -70,7 +70,7 @@ package struct Plan: Sendable {
   /// The control's cell at `threads` threads: the stress control, or the scheduled one
   /// explored with the run's strategy.
   package func controlCell(threads: Int) -> Cell {
-    .control(threads: threads, strategy: strategy?.argument)
+    .control(threads: threads, strategy: strategy)
   }
   /// Wall-clock seconds the run may take: beyond every cell's `trials`, the rest goes to the
   /// least settled cells (see `BudgetPlanner`). nil: exactly `trials` per cell.
@@ -137,7 +137,7 @@ extension Plan {
     let unsharded = try Self.cells(axes, bound: budget.bound)
     let cells = try Self.shard(unsharded, options.shard).map { cell in
       var cell = cell
-      cell.strategy = options.strategy?.argument
+      cell.strategy = options.strategy
       return cell
     }
     self.init(

@@ -145,11 +145,12 @@ final class WorkerProcess: TrialRunner {
           "the worker did not start within \(TrialDeadline.startupNanos / 1_000_000_000) s")
       case .hang(let why)?:
         stop()
-        return alone(
-          TrialResult(
-            outcome: .hang,
-            detail: "no result \(why); worker killed"
-              + (Self.firstLine(diagnostics).map { " (\($0))" } ?? "")))
+        var hung = TrialResult(
+          outcome: .hang,
+          detail: "no result \(why); worker killed"
+            + (Self.firstLine(diagnostics).map { " (\($0))" } ?? ""))
+        hung.finding = Finding(.hang)
+        return alone(hung)
       case nil:
         break
       }
@@ -262,8 +263,10 @@ final class WorkerProcess: TrialRunner {
         why += " (the worker's memory limit, \(memoryLimit >> 20) MiB: --memory-limit)"
       }
       result = TrialResult(outcome: .crash, detail: Platform.signalName(signal) + place + why)
+      result.finding = Finding(.crash, crashSite: report?.summary)
     case .exited(let code):
       result = TrialResult(outcome: .crash, detail: "exited with status \(code)" + message)
+      result.finding = Finding(.crash)
     case nil:
       result = .harnessFault("worker closed its result channel")
     }

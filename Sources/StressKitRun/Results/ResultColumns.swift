@@ -95,7 +95,7 @@ package enum ResultColumns {
     ResultColumn(
       "strategy", earlier: "stress",
       accepts: { v, _ in v == "stress" || ScheduleStrategy(argument: v) != nil },
-      read: { $1.cell.strategy = ["", "stress"].contains($0) ? nil : $0 }
+      read: { $1.cell.strategy = ScheduleStrategy(argument: $0) }
     ) { _, plan, _ in plan.strategy?.argument ?? "stress" },
     ResultColumn(
       "trial", accepts: { v, _ in Int(v).map { $0 >= 0 } == true },
@@ -134,6 +134,18 @@ package enum ResultColumns {
     ResultColumn("tsan_reports", accepts: count, read: { $1.result.sanitizerReports = Int($0) }) {
       r, _, _ in r.result.sanitizerReports.map(String.init) ?? ""
     },
+    // What failed, as data: the finding's kind and the token that replays its schedule. A file
+    // from before them reads "?", and `record` reads them from the trial's detail instead.
+    ResultColumn(
+      "finding", earlier: unknown,
+      accepts: { v, _ in v.isEmpty || v == unknown || Finding.Kind(rawValue: v) != nil },
+      read: { v, r in r.result.finding = Finding.Kind(rawValue: v).map { Finding($0) } }
+    ) { r, _, _ in r.result.finding?.kind.rawValue ?? "" },
+    ResultColumn(
+      "replay_token", earlier: unknown,
+      accepts: { v, _ in v.isEmpty || v == unknown || ReplayToken(v) != nil },
+      read: { v, r in if ReplayToken(v) != nil { r.result.finding?.replay = v } }
+    ) { r, _, _ in r.result.finding?.replay ?? "" },
     ResultColumn("detail", read: { $1.result.detail = $0 }) { r, _, _ in r.result.detail },
     ResultColumn("toolchain", agreement: .run) { _, _, environment in environment.toolchain },
     ResultColumn("os") { _, _, environment in environment.os },
@@ -173,8 +185,17 @@ package enum ResultColumns {
         isProtected: false),
       trial: 0, seed: 0, result: TrialResult(outcome: .error, detail: ""))
     for (column, value) in zip(all, row.fields) { column.read?(value, &record) }
+    if row.fields[index["finding"]!] == unknown {
+      let result = record.result
+      record.result.finding = Finding.Kind.inferred(
+        result.outcome, detail: result.detail, harnessFault: result.harnessFault
+      ).map { Finding($0, replay: Finding.Kind.inferredReplay(result.detail)) }
+    }
     return record
   }
+
+  /// What a file from before the finding's columns holds in them.
+  private static let unknown = "?"
 
   /// The name of the first column whose value `row` may not hold, or nil.
   package static func rejected(_ row: ResultRow) -> String? {

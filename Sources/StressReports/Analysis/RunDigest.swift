@@ -14,7 +14,7 @@ package struct RunDigest: Sendable {
     package var mode: String?
     package var cores: Int?
     /// The controlled scheduler's strategy (`--strategy`); nil for a stress run.
-    package var strategy: String?
+    package var strategy: ScheduleStrategy?
     /// The wrappers that let reads overlap, for the note on read-only cells under them.
     package var readSharing: Set<String>
     /// Which run this is, when it is one run (not shards of several, nor files of different
@@ -22,7 +22,7 @@ package struct RunDigest: Sendable {
     package var run: Identity?
 
     package init(
-      mode: String? = nil, cores: Int? = nil, strategy: String? = nil,
+      mode: String? = nil, cores: Int? = nil, strategy: ScheduleStrategy? = nil,
       readSharing: Set<String> = Catalog.standard.readSharingWrappers, run: Identity? = nil
     ) {
       self.mode = mode
@@ -41,7 +41,7 @@ package struct RunDigest: Sendable {
     package var startedAt: String
     package var seed: UInt64
     package var shard: String?
-    package var strategy: String?
+    package var strategy: ScheduleStrategy?
   }
 
   /// Every cell, the positive control's included, in the order they ran.
@@ -72,7 +72,7 @@ package struct RunDigest: Sendable {
     comparison = WrapperComparison(cells)
     recommendations = comparison.recommendations(mode: context.mode, cores: context.cores)
     failingScenarios = measured.compactMap { s in
-      s.failureSamples.first { ScenarioTable.isFailure($0.result.detail) }
+      s.failureSamples.first { $0.result.finding?.kind.showsScenario == true }
     }
     sharedReads = SharedReads(cells, sharing: context.readSharing)
     trials = cells.map(\.trials).reduce(0, +)
@@ -80,6 +80,19 @@ package struct RunDigest: Sendable {
   }
 
   package var passed: Bool { failingTrials == 0 }
+
+  /// How the run ends, for its exit code: the harness failed a trial; a protected wrapper
+  /// failed or a subject is broken; or neither (unprotected failures are findings).
+  package enum Grade: Sendable, Equatable {
+    case passed
+    case failed
+    case harnessFault
+  }
+
+  package var grade: Grade {
+    if cells.contains(where: { $0.harnessFaults > 0 }) { return .harnessFault }
+    return passed ? .passed : .failed
+  }
 
   /// The first failing trials, for the closing verdict.
   package var failingSamples: [TrialRecord] { cells.flatMap(\.failingSamples) }
@@ -129,11 +142,11 @@ extension RunDigest.Context {
   ) {
     self.init(
       mode: plan.mode.rawValue, cores: environment.cpus,
-      strategy: plan.strategy?.argument, readSharing: readSharing,
+      strategy: plan.strategy, readSharing: readSharing,
       run: RunDigest.Identity(
         runID: plan.runID, suite: plan.suite, mode: plan.mode.rawValue,
         startedAt: ResultColumns.timestamp(plan.startedAt), seed: plan.seed,
-        shard: plan.shard?.description, strategy: plan.strategy?.argument))
+        shard: plan.shard?.description, strategy: plan.strategy))
   }
 
   /// Files read back: what every row of every file agrees on, and nothing where they differ
@@ -144,7 +157,7 @@ extension RunDigest.Context {
       return values.count == 1 ? values.first : nil
     }
     // "stress" is the strategy column's word for a run that did not explore schedules.
-    let strategy = shared("strategy").flatMap { $0 == "stress" ? nil : $0 }
+    let strategy = shared("strategy").flatMap(ScheduleStrategy.init(argument:))
     var run: RunDigest.Identity?
     if let runID = shared("run_id"), !runID.isEmpty, let suite = shared("suite"),
       let mode = shared("mode"), let startedAt = shared("started_at"),

@@ -31,7 +31,7 @@ package struct Verdict: Sendable, Equatable {
   package var poweredOperations = 0
   /// The controlled scheduler's strategy, when the subject's trials explored schedules
   /// (`Cell.strategy`): then its operations are schedules, and no control applies.
-  package var strategy: String?
+  package var strategy: ScheduleStrategy?
 
   package var failed: Int { failures.values.reduce(0, +) }
 

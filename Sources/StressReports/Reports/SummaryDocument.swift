@@ -144,7 +144,7 @@ package struct SummaryDocument: Codable, Sendable, Equatable {
     run = digest.context.run.map {
       Run(
         runId: $0.runID, suite: $0.suite, mode: $0.mode, startedAt: $0.startedAt, seed: $0.seed,
-        shard: $0.shard, strategy: $0.strategy, results: results, summary: summary)
+        shard: $0.shard, strategy: $0.strategy?.argument, results: results, summary: summary)
     }
     control = digest.controlReadings.map {
       ControlEntry(
@@ -163,7 +163,7 @@ package struct SummaryDocument: Codable, Sendable, Equatable {
         subject: c.subject, wrapper: c.wrapper, threads: c.threads, readers: c.readers,
         readRatio: c.readRatio, driver: c.driver.rawValue, protected: c.isProtected,
         documented: c.documented.rawValue,
-        sendable: c.sendable, expectation: c.expectation, strategy: c.strategy,
+        sendable: c.sendable, expectation: c.expectation, strategy: c.strategy?.argument,
         trials: s.trials,
         outcomes: Dictionary(uniqueKeysWithValues: s.counts.map { ($0.rawValue, $1) }),
         detectionRate: s.detectionRate, medianTimeToFailureMs: s.medianTimeToFailureMs,
@@ -183,7 +183,7 @@ package struct SummaryDocument: Codable, Sendable, Equatable {
         failures: Dictionary(uniqueKeysWithValues: $0.failures.map { ($0.rawValue, $1) }),
         failureRateBound: $0.upperBound95, poweredTrials: $0.poweredTrials,
         poweredThreads: $0.poweredThreads, poweredOperations: $0.poweredOperations,
-        inconclusive: $0.inconclusive, strategy: $0.strategy, measured: $0.measured,
+        inconclusive: $0.inconclusive, strategy: $0.strategy?.argument, measured: $0.measured,
         disagreement: $0.disagreement)
     }
     wrapperComparison = digest.comparison.conditions.map { c in

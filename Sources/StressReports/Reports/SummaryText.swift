@@ -106,16 +106,15 @@ package struct SummaryText {
   /// The positive control's line: how often it was caught at each thread count, and what a
   /// miss means for the verdicts.
   package static func controlText(
-    _ readings: [Int: ControlReading], verdicts: Bool, strategy: String? = nil
+    _ readings: [Int: ControlReading], verdicts: Bool, strategy: ScheduleStrategy? = nil
   ) -> String {
-    if readings.isEmpty, let strategy,
-      ScheduleStrategy(argument: strategy)?.isDeterministic == true
-    {
+    if readings.isEmpty, let strategy, strategy.isDeterministic {
+      let search: Bool
+      if case .exhaustive = strategy { search = true } else { search = false }
       return "\nPOSITIVE CONTROL: none: the model tests ran under the controlled scheduler "
-        + "(\(strategy)), whose \(strategy.hasPrefix("replay") ? "replay" : "search") is "
+        + "(\(strategy.argument)), whose \(search ? "search" : "replay") is "
         + "deterministic; each trial's detail says how many schedules it explored"
-        + (strategy.hasPrefix("exhaustive")
-          ? " and whether every schedule within the preemption bound was searched\n" : "\n")
+        + (search ? " and whether every schedule within the preemption bound was searched\n" : "\n")
     }
     guard !readings.isEmpty else {
       return verdicts
@@ -125,7 +124,7 @@ package struct SummaryText {
     let sorted = readings.keys.sorted().map { readings[$0]! }
     var text =
       "\nPOSITIVE CONTROL ("
-      + (strategy.map { "a lost update on a scheduled atomic, explored by \($0)" }
+      + (strategy.map { "a lost update on a scheduled atomic, explored by \($0.argument)" }
         ?? "an unprotected lost-update counter") + ", run between the cells): "
     text += sorted.map { "\($0.threads) thr \($0.caught)/\($0.trials)" }.joined(separator: ", ")
     let blind = sorted.filter { !$0.seesRaces }
@@ -151,7 +150,7 @@ package struct SummaryText {
       let broken = r.brokenExpectation.map { " (breaks the expectation: \($0))" } ?? ""
       // A model test's table is under FAILING SCENARIOS: its headline is enough here.
       let detail =
-        ScenarioTable.isFailure(r.result.detail)
+        r.result.finding?.kind.showsScenario == true
         ? (r.result.detail.split(separator: "\n").first.map {
           String($0.dropLast($0.hasSuffix(":") ? 1 : 0))
         } ?? "")

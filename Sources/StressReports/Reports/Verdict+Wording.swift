@@ -28,13 +28,13 @@ extension Verdict {
     }
     let bound = upperBound95.map { String(format: "%.3g", $0 * 100) } ?? "100"
     // Under a strategy a trial's operations are its schedules: the count says how far it saw.
-    let explored = strategy.map { " of --strategy \($0), \(poweredOperations) schedules in all" }
+    let explored = strategy.map {
+      " of --strategy \($0.argument), \(poweredOperations) schedules in all"
+    }
     var text =
       "no failure seen in \(poweredTrials) trials\(explored ?? "") (failure rate < \(bound)% per "
       + "trial, 95%"
-    if controls.isEmpty, let strategy,
-      ScheduleStrategy(argument: strategy)?.isDeterministic == true
-    {
+    if controls.isEmpty, strategy?.isDeterministic == true {
       // A search has no control: its power is its bound, which each trial's detail states.
       text += "; no positive control: a bounded search's power is its bound)"
     } else if controls.isEmpty {
