@@ -85,6 +85,48 @@ package struct LinearizabilityChecker<State: Hashable & Sendable, Input, Output>
     fileprivate var stack: [(event: Int, state: State)] = []
 
     package init() {}
+
+    /// `history`'s events in time order (at the same instant, calls before responses:
+    /// operations that touch are concurrent, not ordered), linked in a list whose sentinel is
+    /// `events.count`, and where each operation's response is.
+    fileprivate mutating func prepare(_ history: [Operation]) {
+      let n = history.count
+      events.removeAll(keepingCapacity: true)
+      events.reserveCapacity(2 * n)
+      for (i, op) in history.enumerated() {
+        events.append(Event(time: op.call, operation: i, isCall: true))
+        events.append(Event(time: max(op.call, op.response), operation: i, isCall: false))
+      }
+      events.sort { Event.precedes($0, $1) }
+      let head = events.count
+      next.removeAll(keepingCapacity: true)
+      previous.removeAll(keepingCapacity: true)
+      // next[e] = e + 1 and previous[e] = e - 1, the sentinel closing the ring.
+      next.append(contentsOf: 1...head + 1)
+      previous.append(contentsOf: -1..<head)
+      previous[0] = head
+      next[head] = 0
+      next[head - 1] = -1
+      responseOf.removeAll(keepingCapacity: true)
+      responseOf.append(contentsOf: repeatElement(0, count: n))
+      for (index, event) in events.enumerated() where !event.isCall {
+        responseOf[event.operation] = index
+      }
+    }
+
+    /// Lifts event `e` out of the list.
+    @inline(__always)
+    fileprivate mutating func unlink(_ e: Int) {
+      next[previous[e]] = next[e]
+      if next[e] >= 0 { previous[next[e]] = previous[e] }
+    }
+
+    /// Puts event `e` back where it was.
+    @inline(__always)
+    fileprivate mutating func relink(_ e: Int) {
+      next[previous[e]] = e
+      if next[e] >= 0 { previous[next[e]] = e }
+    }
   }
 
   /// The step from which searches memoize what they have been through.
@@ -126,39 +168,8 @@ package struct LinearizabilityChecker<State: Hashable & Sendable, Input, Output>
     var work = Scratch()
     swap(&work, &scratch)
     defer { swap(&work, &scratch) }
-    // Events in time order; at the same instant, calls before responses: operations that
-    // touch are concurrent, not ordered.
-    work.events.removeAll(keepingCapacity: true)
-    work.events.reserveCapacity(2 * n)
-    for (i, op) in history.enumerated() {
-      work.events.append(Event(time: op.call, operation: i, isCall: true))
-      work.events.append(Event(time: max(op.call, op.response), operation: i, isCall: false))
-    }
-    work.events.sort { Event.precedes($0, $1) }
-    // A doubly linked list over the events, `head` its sentinel.
+    work.prepare(history)
     let head = work.events.count
-    work.next.removeAll(keepingCapacity: true)
-    work.previous.removeAll(keepingCapacity: true)
-    // next[e] = e + 1 and previous[e] = e - 1, the sentinel closing the ring.
-    work.next.append(contentsOf: 1...head + 1)
-    work.previous.append(contentsOf: -1..<head)
-    work.previous[0] = head
-    work.next[head] = 0
-    work.next[head - 1] = -1
-    work.responseOf.removeAll(keepingCapacity: true)
-    work.responseOf.append(contentsOf: repeatElement(0, count: n))
-    for (index, event) in work.events.enumerated() where !event.isCall {
-      work.responseOf[event.operation] = index
-    }
-    func unlink(_ e: Int) {
-      work.next[work.previous[e]] = work.next[e]
-      if work.next[e] >= 0 { work.previous[work.next[e]] = work.previous[e] }
-    }
-    func relink(_ e: Int) {
-      work.next[work.previous[e]] = e
-      if work.next[e] >= 0 { work.previous[work.next[e]] = e }
-    }
-
     var linearized = Bits(count: n)
     if !work.seen.isEmpty { work.seen.removeAll(keepingCapacity: true) }
     work.stack.removeAll(keepingCapacity: true)
@@ -188,8 +199,8 @@ package struct LinearizabilityChecker<State: Hashable & Sendable, Input, Output>
             linearized = marked
             longest = max(longest, work.stack.count)
             // Lift the operation out: its call and its response.
-            unlink(entry)
-            unlink(work.responseOf[event.operation])
+            work.unlink(entry)
+            work.unlink(work.responseOf[event.operation])
             entry = work.next[head]
             continue
           }
@@ -203,8 +214,8 @@ package struct LinearizabilityChecker<State: Hashable & Sendable, Input, Output>
         let op = work.events[last.event].operation
         state = last.state
         linearized.remove(op)
-        relink(work.responseOf[op])
-        relink(last.event)
+        work.relink(work.responseOf[op])
+        work.relink(last.event)
         entry = work.next[last.event]
       }
     }

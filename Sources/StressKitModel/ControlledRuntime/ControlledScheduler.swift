@@ -35,50 +35,6 @@ package final class ControlledScheduler: @unchecked Sendable {
     case finished
   }
 
-  /// A thread that could not go on when no thread could: what it holds and waits for.
-  package struct Blocked: Equatable, Sendable {
-    package var thread: Int
-    /// Its operation, as an index into the trace's names (-1: none).
-    package var operation: Int
-    /// The primitives it holds, by their numbers in the trace.
-    package var holds: [Int]
-    /// The primitive it waits at, and for what.
-    package var waitsAt: Int?
-    package var wait: ControlledWait?
-  }
-
-  /// How a schedule failed.
-  package enum Failure: Equatable, Sendable {
-    /// No thread can go on, and not all have finished: every unfinished thread.
-    case deadlock([Blocked])
-    /// No schedule finished within this many points.
-    case livelock(points: Int)
-    /// A thread ran `seconds` without reaching a scheduled primitive, in its operation (an
-    /// index into the trace's names, or -1).
-    case stuck(thread: Int, operation: Int, seconds: Double)
-  }
-
-  /// A controlled thread's place: its scheduler and its number.
-  package final class Seat {
-    package let scheduler: ControlledScheduler
-    package let thread: Int
-    init(_ scheduler: ControlledScheduler, _ thread: Int) {
-      self.scheduler = scheduler
-      self.thread = thread
-    }
-  }
-
-  /// The calling thread's seat, if it is a controlled thread.
-  package static let seat = Platform.ThreadLocal<Seat>()
-  /// Whether a scheduler is alive in this process: outside one, this load is all a primitive
-  /// adds to the lock or atomic it stands for.
-  @inline(__always)
-  package static var anyLive: Bool { Platform.controlledSchedulersAlive }
-
-  /// The calling thread's seat if a scheduler is alive and this thread is one of its own.
-  @inline(__always)
-  package static var currentSeat: Seat? { anyLive ? seat.value : nil }
-
   package let threads: Int
   private let maxPoints: Int
   /// One baton a thread, and the explorer's last.

@@ -83,42 +83,55 @@ struct ThroughputChart {
     svg += "text-anchor=\"middle\">ops/s (all threads)</text>\n"
 
     let mixes = cells.map(\.cell).sweepsReadMix
-    for (i, line) in cells.groupedInOrder(by: { Self.series($0.cell, mixes: mixes) }).enumerated() {
-      let name = line.key
-      let color = Self.palette[i % Self.palette.count]
-      let points = line.elements.sorted { $0.cell.threads < $1.cell.threads }
-      let finished = points.filter { ($0.throughput?.p50 ?? 0) > 0 }
-      let dash = points[0].cell.isProtected ? "" : " stroke-dasharray=\"6 4\""
-      if finished.count > 1 {
-        let upper = finished.map { "\(f(x($0.cell.threads))),\(f(y($0.throughput!.p100)))" }
-        let lower = finished.reversed().map {
-          "\(f(x($0.cell.threads))),\(f(y($0.throughput!.p0)))"
-        }
-        svg += "<polygon points=\"\((upper + lower).joined(separator: " "))\" fill=\"\(color)\" "
-        svg += "fill-opacity=\"0.12\" stroke=\"none\"/>\n"
-        let median = finished.map { "\(f(x($0.cell.threads))),\(f(y($0.throughput!.p50)))" }
-        svg += "<polyline points=\"\(median.joined(separator: " "))\" fill=\"none\" "
-        svg += "stroke=\"\(color)\" stroke-width=\"2\"\(dash)/>\n"
-      }
-      for s in points {
-        let px = x(s.cell.threads)
-        let tip =
-          "\(name), \(s.cell.threads) threads: \(Formatting.outcomes(s.counts))"
-          + (s.throughput.map { ", median \(Formatting.compact($0.p50)) ops/s" } ?? "")
-        if let t = s.throughput, t.p50 > 0 {
-          svg += "<circle cx=\"\(f(px))\" cy=\"\(f(y(t.p50)))\" r=\"3.5\" fill=\"\(color)\">"
-          svg += "<title>\(Markup.escape(tip))</title></circle>\n"
-          if s.failedTrials > 0 { svg += cross(px, y(t.p50), tip) }
-        } else {
-          svg += cross(px, plotBottom - 6, tip)
-        }
-      }
-      let ly = Self.top + 10 + Double(i) * 18
-      svg += "<line x1=\"\(f(plotRight + 14))\" x2=\"\(f(plotRight + 40))\" y1=\"\(f(ly))\" "
-      svg += "y2=\"\(f(ly))\" stroke=\"\(color)\" stroke-width=\"2\"\(dash)/>\n"
-      svg += "<text x=\"\(f(plotRight + 46))\" y=\"\(f(ly + 4))\">\(Markup.escape(name))</text>\n"
+    let lines = cells.groupedInOrder(by: { Self.series($0.cell, mixes: mixes) })
+    for (i, line) in lines.enumerated() {
+      svg += series(i, line.key, line.elements, x: x, y: y)
     }
     return svg + "</svg>"
+  }
+
+  /// Series `i`, called `name`: its band from p0 to p100, its median line, a point a thread
+  /// count (a cross where a trial failed) and its legend entry.
+  private func series(
+    _ i: Int, _ name: String, _ elements: [CellStatistics], x: (Int) -> Double,
+    y: (Double) -> Double
+  ) -> String {
+    let plotRight = Self.width - Self.right
+    let plotBottom = Self.height - Self.bottom
+    var svg = ""
+    let color = Self.palette[i % Self.palette.count]
+    let points = elements.sorted { $0.cell.threads < $1.cell.threads }
+    let finished = points.filter { ($0.throughput?.p50 ?? 0) > 0 }
+    let dash = points[0].cell.isProtected ? "" : " stroke-dasharray=\"6 4\""
+    if finished.count > 1 {
+      let upper = finished.map { "\(f(x($0.cell.threads))),\(f(y($0.throughput!.p100)))" }
+      let lower = finished.reversed().map {
+        "\(f(x($0.cell.threads))),\(f(y($0.throughput!.p0)))"
+      }
+      svg += "<polygon points=\"\((upper + lower).joined(separator: " "))\" fill=\"\(color)\" "
+      svg += "fill-opacity=\"0.12\" stroke=\"none\"/>\n"
+      let median = finished.map { "\(f(x($0.cell.threads))),\(f(y($0.throughput!.p50)))" }
+      svg += "<polyline points=\"\(median.joined(separator: " "))\" fill=\"none\" "
+      svg += "stroke=\"\(color)\" stroke-width=\"2\"\(dash)/>\n"
+    }
+    for s in points {
+      let px = x(s.cell.threads)
+      let tip =
+        "\(name), \(s.cell.threads) threads: \(Formatting.outcomes(s.counts))"
+        + (s.throughput.map { ", median \(Formatting.compact($0.p50)) ops/s" } ?? "")
+      if let t = s.throughput, t.p50 > 0 {
+        svg += "<circle cx=\"\(f(px))\" cy=\"\(f(y(t.p50)))\" r=\"3.5\" fill=\"\(color)\">"
+        svg += "<title>\(Markup.escape(tip))</title></circle>\n"
+        if s.failedTrials > 0 { svg += cross(px, y(t.p50), tip) }
+      } else {
+        svg += cross(px, plotBottom - 6, tip)
+      }
+    }
+    let ly = Self.top + 10 + Double(i) * 18
+    svg += "<line x1=\"\(f(plotRight + 14))\" x2=\"\(f(plotRight + 40))\" y1=\"\(f(ly))\" "
+    svg += "y2=\"\(f(ly))\" stroke=\"\(color)\" stroke-width=\"2\"\(dash)/>\n"
+    svg += "<text x=\"\(f(plotRight + 46))\" y=\"\(f(ly + 4))\">\(Markup.escape(name))</text>\n"
+    return svg
   }
 
   /// A failure marker, in the crash colour, with the cell's outcomes as its tooltip.

@@ -109,95 +109,11 @@ package enum ModelTrial<M: ModelTest> {
         )
       }
       milestone(.sane)
-      var random = SplitMix64(seed: spec.seed)
-      let budget = spec.bound.opsPerThread.map { max(1, $0 / options.operationsPerThread) }
-      let deadline = (spec.bound.seconds ?? spec.deadline).map { began + UInt64($0 * 1e9) }
-      let limit = power.map { began + UInt64(max(0, $0.seconds) * 1e9) }
-      /// Past the deadline; with a power to reach, past the limit too unless it was reached.
-      func timeUp() -> Bool {
-        guard let deadline else { return false }
-        let now = Platform.monotonicNanos()
-        guard now >= deadline else { return false }
-        guard let power, let limit, report.overlapped < power.overlaps else { return true }
-        return now >= limit
-      }
-      var counts = (reads: 0, writes: 0, nanos: UInt64(0), failures: 0)
-      var found: (failure: Failure, scenario: Int, invocations: Int, atNanos: UInt64)?
-      var onStart: (@Sendable () -> Void)? = { milestone(.started) }
-      var number = 0
-      // Where the test tells states apart, one specification serves the trial's scenarios.
-      var shared = SharedSpecification.make(M.self, operations)
-      scenarios: while budget.map({ report.invocations < $0 }) ?? true {
-        let scenario = Scenario.random(
-          operations, threads: spec.threads, options: options, readRatio: spec.readRatio,
-          using: &random)
-        number += 1
-        if shared?.isFull == true { shared = SharedSpecification.make(M.self, operations) }
-        let checker = ScenarioChecker<M>(scenario, operations: operations, shared: shared)
-        defer {
-          report.checks += checker.checks
-          report.unknowns += checker.unknowns
-        }
-        var left = min(options.invocations, budget.map { $0 - report.invocations } ?? .max)
-        var tried = 0
-        while left > 0 {
-          let n = min(left, batchSize)
-          let (batch, nanos) = try execute(scenario, n, onStart)
-          onStart = nil
-          counts.nanos += nanos
-          for (t, lane) in scenario.parallel.enumerated() where t < spec.threads {
-            let reads = lane.filter { operations[$0.operation].isRead }.count
-            counts.reads += reads * n
-            counts.writes += (lane.count - reads) * n
-          }
-          // Only a trial with a power to reach pays for counting it, outside the checker's time.
-          if power != nil {
-            for i in 0..<n where batch.overlapped(invocation: i) { report.overlapped += 1 }
-          }
-          // Timed per batch, not per check: two clock reads per invocation would be a fair
-          // part of a cached check's cost.
-          let checking = Platform.monotonicNanos()
-          for i in 0..<n {
-            guard
-              case .notLinearizable = checker.check(
-                batch, invocation: i, seconds: options.checkSeconds)
-            else { continue }
-            counts.failures += 1
-            if found == nil {
-              found = (Self.failure(batch, i, scenario), number, 0, counts.nanos)
-            }
-          }
-          report.checkNanos += Platform.monotonicNanos() - checking
-          report.invocations += n
-          tried += n
-          left -= n
-          if timeUp() { break }
-        }
-        found?.invocations = tried
-        if found != nil { break scenarios }
-        if timeUp() { break }
-      }
-      var result = TrialResult(
-        outcome: counts.failures == 0 ? .ok : .corrupt, failures: counts.failures,
-        ops: counts.reads + counts.writes, reads: counts.reads, writes: counts.writes,
-        seconds: Double(counts.nanos) / 1e9)
-      if let found {
-        let shrunk = minimize(found.failure, options, execute)
-        result.detail = ScenarioTable.failure(
-          shrunk.scenario, results: shrunk.results, operations: operations,
-          failed: counts.failures, scenario: found.scenario, invocations: found.invocations,
-          from: found.failure.scenario.count, spec: spec, subject: M.info.id)
-        result.timeToFailureMs = Double(found.atNanos) / 1e6
-        result.finding = Finding(
-          .notLinearizable,
-          scenario: ScenarioTable.finding(
-            shrunk.scenario, results: shrunk.results, operations: operations))
-      } else if report.unknowns > 0 {
-        result.detail =
-          "\(report.unknowns) of \(report.checks) distinct outcomes that needed a search "
-          + "unknown: their \(TrialResult.uncheckedWords) time (\(options.checkSeconds) s each), so they "
-          + "were neither passed nor failed"
-      }
+      var counts = Counts()
+      try explore(
+        spec, options: options, power: power, began: began, report: &report, counts: &counts,
+        onStart: { milestone(.started) }, execute: execute)
+      let result = conclude(counts, report: report, spec: spec, options: options, execute)
       report.parallelNanos = counts.nanos
       report.totalNanos = Platform.monotonicNanos() - began
       return (M.info.failsAlone ? result : Trial.blameAlone(spec, result), report)

@@ -13,22 +13,7 @@ extension Trial {
   ) -> TrialResult {
     if spec.driver == .dispatchApply { return applied(spec, subject, W.self, milestone: milestone) }
     var spec = spec
-    let instances = max(1, spec.tuning.instances)
-    let epoch = spec.bound.opsPerThread.map { max(1, ($0 + instances - 1) / instances) }
-    let shape = TrialShape(
-      threads: spec.threads, opsPerThread: instances > 1 ? epoch : spec.bound.opsPerThread)
-    var made = [subject.make(shape)]
-    // Under a deadline (the burst), instances that are slow to make are made for half of it at
-    // most, and the trial runs on those it has.
-    let making = spec.deadline.map { Platform.monotonicNanos() + UInt64($0 / 2 * 1e9) }
-    while made.count < instances && making.map({ Platform.monotonicNanos() < $0 }) != false {
-      made.append(subject.make(shape))
-    }
-    if made.count < instances, let epoch {
-      spec.tuning.instances = made.count
-      spec.bound = .ops(made.count * epoch)
-    }
-    let subjects = made
+    let subjects = instances(of: subject, for: &spec)
     let wrapper = W()
     let objects = TrialObjects((subjects, wrapper))
     defer { objects.clear() }
@@ -90,6 +75,29 @@ extension Trial {
     if straggling { milestone(.threadsDone) }
 
     return conclude(subjects, tallies: tallies.all, elapsed: elapsed)
+  }
+
+  /// The trial's instances (`--instances`), made before its threads start. Under a deadline
+  /// (the burst), instances that are slow to make are made for half of it at most, and the
+  /// trial runs on those it has: `spec` then says how many, and the operations they share.
+  @inlinable
+  static func instances<S: StressSubject>(of subject: SubjectMaker<S>, for spec: inout TrialSpec)
+    -> [S]
+  {
+    let instances = max(1, spec.tuning.instances)
+    let epoch = spec.bound.opsPerThread.map { max(1, ($0 + instances - 1) / instances) }
+    let shape = TrialShape(
+      threads: spec.threads, opsPerThread: instances > 1 ? epoch : spec.bound.opsPerThread)
+    var made = [subject.make(shape)]
+    let making = spec.deadline.map { Platform.monotonicNanos() + UInt64($0 / 2 * 1e9) }
+    while made.count < instances && making.map({ Platform.monotonicNanos() < $0 }) != false {
+      made.append(subject.make(shape))
+    }
+    if made.count < instances, let epoch {
+      spec.tuning.instances = made.count
+      spec.bound = .ops(made.count * epoch)
+    }
+    return made
   }
 
   /// The per-operation loop: no allocation, no clock read, no shared counter, one draw. The

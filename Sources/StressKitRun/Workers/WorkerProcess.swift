@@ -50,15 +50,6 @@ final class WorkerProcess: TrialRunner {
     if let memoryLimit { Platform.limitMemory(of: child.pid, to: memoryLimit) }
   }
 
-  /// A worker's environment: the runner's, without the runtime's own backtracer, which costs
-  /// 30 to 250 ms a crash (`stress bench`, BENCHMARKS.md); the worker's handler and the
-  /// runner's symbol lookup name the place for less.
-  static var environment: [String: String] {
-    var environment = ProcessInfo.processInfo.environment
-    environment["SWIFT_BACKTRACE"] = "enable=no"
-    return environment
-  }
-
   deinit {
     stop()
   }
@@ -85,20 +76,7 @@ final class WorkerProcess: TrialRunner {
     var sane = spec.sanity == .skipped
     var startedAt: UInt64?
     func alone(_ result: TrialResult) -> TrialResult {
-      // A worker that died before it could serve is the harness's failure (a resource limit,
-      // a broken binary), never the subject's.
-      guard ready else {
-        return .harnessFault("the worker died before it was ready: \(result.detail)")
-      }
-      guard !sane || (spec.threads == 1 && !failsAlone) else {
-        var result = result
-        // A crash is timed from the barrier's release to the moment the worker's end was seen.
-        if result.outcome == .crash, let startedAt {
-          result.timeToFailureMs = Double(Platform.monotonicNanos() - startedAt) / 1e6
-        }
-        return result
-      }
-      return .brokenSubject("\(result.outcome.rawValue): \(result.detail)")
+      judged(result, spec, failsAlone: failsAlone, sane: sane, startedAt: startedAt)
     }
     guard Platform.writeAll(child.input, request) else { return alone(ended()) }
 
@@ -109,29 +87,11 @@ final class WorkerProcess: TrialRunner {
     let sanityOps = min(Trial.sanityOps, spec.bound.opsPerThread ?? Trial.sanityOps)
     let passTeaches = spec.sanity == nil && spec.threads > 1 && !failsAlone
     while true {
-      while let newline = results.firstIndex(of: UInt8(ascii: "\n")) {
-        let line = Data(results[..<newline])
-        results.removeSubrange(...newline)
-        switch try? JSONDecoder().decode(WorkerMessage.self, from: line) {
-        case .ready?:
-          ready = true
-          limits.workerReady()
-        case .sane?:
-          sane = true
-          if passTeaches { limits.passed(ops: sanityOps) }
-        case .started?:
-          startedAt = Platform.monotonicNanos()
-          limits.started()
-        case .firstThreadDone?:
-          limits.firstThreadDone()
-        case .threadsDone?:
-          limits.threadsDone()
-        case .result(let result)?:
-          return finish(result, spec, limits)
-        case nil:
-          stop()
-          return .harnessFault("worker sent an unreadable result")
-        }
+      if let answer = readMessages(
+        spec, limits: &limits, sane: &sane, startedAt: &startedAt, passTeaches: passTeaches,
+        sanityOps: sanityOps)
+      {
+        return answer
       }
       if interruption?.requested != nil {
         stop()
@@ -172,13 +132,59 @@ final class WorkerProcess: TrialRunner {
     }
   }
 
-  /// Whether a crash's message is about an allocation (a refused one: "allocate",
-  /// "allocation"), not a deallocation: "deallocated with non-zero retain count" is a
-  /// use-after-free, and the memory limit has nothing to do with it.
-  static func saysAllocationFailed(_ message: String) -> Bool {
-    message.split(whereSeparator: { !$0.isLetter }).contains {
-      $0.lowercased().hasPrefix("allocat")
+  /// What a trial's end means for its subject: a crash or hang before the sanity pass (or in
+  /// a one-thread trial) is the subject's fault alone; before the worker was ready, the
+  /// harness's.
+  private func judged(
+    _ result: TrialResult, _ spec: TrialSpec, failsAlone: Bool, sane: Bool, startedAt: UInt64?
+  ) -> TrialResult {
+    // A worker that died before it could serve is the harness's failure (a resource limit,
+    // a broken binary), never the subject's.
+    guard ready else {
+      return .harnessFault("the worker died before it was ready: \(result.detail)")
     }
+    guard !sane || (spec.threads == 1 && !failsAlone) else {
+      var result = result
+      // A crash is timed from the barrier's release to the moment the worker's end was seen.
+      if result.outcome == .crash, let startedAt {
+        result.timeToFailureMs = Double(Platform.monotonicNanos() - startedAt) / 1e6
+      }
+      return result
+    }
+    return .brokenSubject("\(result.outcome.rawValue): \(result.detail)")
+  }
+
+  /// Reads the worker's complete messages: its answer if one came, or the harness's fault for
+  /// an unreadable one; nil to wait for more.
+  private func readMessages(
+    _ spec: TrialSpec, limits: inout TrialDeadline, sane: inout Bool, startedAt: inout UInt64?,
+    passTeaches: Bool, sanityOps: Int
+  ) -> TrialResult? {
+    while let newline = results.firstIndex(of: UInt8(ascii: "\n")) {
+      let line = Data(results[..<newline])
+      results.removeSubrange(...newline)
+      switch try? JSONDecoder().decode(WorkerMessage.self, from: line) {
+      case .ready?:
+        ready = true
+        limits.workerReady()
+      case .sane?:
+        sane = true
+        if passTeaches { limits.passed(ops: sanityOps) }
+      case .started?:
+        startedAt = Platform.monotonicNanos()
+        limits.started()
+      case .firstThreadDone?:
+        limits.firstThreadDone()
+      case .threadsDone?:
+        limits.threadsDone()
+      case .result(let result)?:
+        return finish(result, spec, limits)
+      case nil:
+        stop()
+        return .harnessFault("worker sent an unreadable result")
+      }
+    }
+    return nil
   }
 
   /// The worker's answer, with the sanitizer reports printed before it; an impossible one is
@@ -285,25 +291,4 @@ final class WorkerProcess: TrialRunner {
       }
     }
   }
-
-  /// The line that best says why a worker died: a Swift fatal error if there is one.
-  static func firstLine(_ bytes: [UInt8]) -> String? {
-    let lines = String(decoding: bytes, as: UTF8.self)
-      .split(whereSeparator: \.isNewline)
-      .map { $0.trimmingCharacters(in: .whitespaces) }
-      .filter { !$0.isEmpty && !CrashReport.isReportLine($0) }
-    let best = lines.first { line in fatalMarkers.contains { line.contains($0) } } ?? lines.first
-    return best.map { String($0.prefix(300)) }
-  }
-
-  private static let fatalMarkers = [
-    "Fatal error", "fatal error", "Precondition failed", "Assertion failed",
-  ]
-
-  /// Whether the worker printed a Swift fatal error's message.
-  static func saysFatal(_ bytes: [UInt8]) -> Bool {
-    let text = String(decoding: bytes, as: UTF8.self)
-    return fatalMarkers.contains { text.contains($0) }
-  }
-
 }

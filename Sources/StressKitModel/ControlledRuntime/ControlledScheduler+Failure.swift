@@ -1,0 +1,24 @@
+extension ControlledScheduler {
+  /// A thread that could not go on when no thread could: what it holds and waits for.
+  package struct Blocked: Equatable, Sendable {
+    package var thread: Int
+    /// Its operation, as an index into the trace's names (-1: none).
+    package var operation: Int
+    /// The primitives it holds, by their numbers in the trace.
+    package var holds: [Int]
+    /// The primitive it waits at, and for what.
+    package var waitsAt: Int?
+    package var wait: ControlledWait?
+  }
+
+  /// How a schedule failed.
+  package enum Failure: Equatable, Sendable {
+    /// No thread can go on, and not all have finished: every unfinished thread.
+    case deadlock([Blocked])
+    /// No schedule finished within this many points.
+    case livelock(points: Int)
+    /// A thread ran `seconds` without reaching a scheduled primitive, in its operation (an
+    /// index into the trace's names, or -1).
+    case stuck(thread: Int, operation: Int, seconds: Double)
+  }
+}

@@ -1,0 +1,134 @@
+import StressKitCore
+import StressPlatform
+
+extension Exploration {
+  /// How a schedule failed: the verdict, its report, its token, and the finding as data.
+  struct Failed {
+    var verdict: ExplorationResult.Verdict
+    var report: String
+    var replay: String?
+    var finding: Finding?
+
+    /// The exploration's result when this failure ends it.
+    func result(schedules: Int, scenarios: Int) -> ExplorationResult {
+      ExplorationResult(
+        verdict: verdict, schedules: schedules, scenarios: scenarios, exhausted: false,
+        report: report, replay: replay, finding: finding)
+    }
+  }
+
+  /// `drawn`'s failure in schedule `schedule` as data; `answers` nil for a schedule that never
+  /// finished.
+  static func found(
+    _ kind: Finding.Kind, _ drawn: Drawn, schedule: Int, answers: [[ModelValue]]?,
+    steps: [Finding.Step]? = nil, replay token: String? = nil
+  ) -> Finding {
+    let scenario = drawn.scenario
+    return Finding(
+      kind,
+      scenario: ScenarioTable.finding(
+        scenario, results: answers ?? scenario.lanes.map { $0.map { _ in .noResult } },
+        operations: M.operations),
+      interleaving: steps, replay: token, schedule: schedule + 1, scenarioNumber: drawn.number)
+  }
+
+  /// One schedule of `drawn`: nil if it passed.
+  static func runOne(
+    _ drawn: Drawn, chooser: any ScheduleChooser, schedule: Int, _ context: Context
+  ) -> Failed? {
+    let (scheduler, threads) = (context.scheduler, context.threads)
+    let operations = M.operations
+    let instance = M.make()
+    var alone = Alone(drawn, on: instance, watch: context.watch)
+    alone.run(lane: threads)
+    let lanes = (0..<threads).map { _ in Lane() }
+    var first = 0
+    let bodies: [() -> Void] = (0..<threads).map { thread in
+      let lane = lanes[thread]
+      let calls = drawn.scenario.parallel[thread]
+      let base = first
+      first += calls.count
+      return {
+        for (index, call) in calls.enumerated() {
+          let start = scheduler.begin(thread, base + index)
+          let result = operations[call.operation].body(instance, call.choices)
+          let end = scheduler.end(thread, answered: result)
+          lane.records.append((result, start, end))
+        }
+      }
+    }
+    if let failure = scheduler.run(
+      bodies, operations: drawn.names, chooser: chooser, schedule: schedule,
+      stuckAfter: context.stuckAfter)
+    {
+      return unfinished(failure, drawn, schedule: schedule, context)
+    }
+    let offset = alone.tick
+    for thread in 0..<threads {
+      for (index, record) in lanes[thread].records.enumerated() {
+        alone.results[thread].append(record.result)
+        alone.history.append(
+          .init(
+            thread: thread, input: drawn.ids[thread][index],
+            output: drawn.specification.number(of: record.result), call: offset + record.call,
+            response: offset + record.response))
+      }
+    }
+    alone.tick = offset + scheduler.clock
+    alone.run(lane: threads + 1)
+    return check(alone, drawn, schedule: schedule, context)
+  }
+
+  /// The check of a finished schedule's history: nil if some order of its calls explains it.
+  static func check(_ alone: Alone, _ drawn: Drawn, schedule: Int, _ context: Context)
+    -> Failed?
+  {
+    let (watch, threads) = (context.watch, context.threads)
+    let deadline = Platform.monotonicNanos() + UInt64(max(0.001, M.scenarios.checkSeconds) * 1e9)
+    // The check runs the operations alone, on fresh instances: one that blocks hangs it.
+    watch.enter(lane: ExplorerWatch.checking, index: 0)
+    let verdict = drawn.checker.check(alone.history, deadline: deadline, now: context.now)
+    watch.leave()
+    let headline = context.headline(schedule, drawn)
+    let token = context.token(drawn)
+    switch verdict {
+    case .linearizable: return nil
+    case .unknown:
+      return Failed(
+        verdict: .unknown, report: "\(headline), replay: \(context.replay(token))", replay: token)
+    case .notLinearizable:
+      let trace = context.scheduler.trace
+      let failed = Failed(
+        verdict: .notLinearizable,
+        report: [
+          "not linearizable: \(headline): no order of the calls explains what they answered:",
+          ScenarioTable.render(drawn.scenario, results: alone.results, operations: M.operations),
+          "interleaving (\(trace.steps.count) steps, \(trace.switches) switches):",
+          trace.render(), "replay: \(context.replay(token))",
+        ].joined(separator: "\n"), replay: token,
+        finding: found(
+          .notLinearizable, drawn, schedule: schedule, answers: alone.results,
+          steps: trace.findingSteps(), replay: token))
+      // Before a race is blamed: a nondeterministic operation fails on one thread as well.
+      // If that check blocks, the failure stands, and the watcher says why it was not ruled out.
+      watch.pending.withLock { $0 = failed.result(schedules: schedule + 1, scenarios: 0) }
+      defer { watch.pending.withLock { $0 = nil } }
+      for _ in 0..<3 {
+        guard let sequential = sequentialFailure(drawn, threads: threads, watch: watch) else {
+          continue
+        }
+        return Failed(
+          verdict: .brokenTest,
+          report: [
+            "broken test: \(headline) is not linearizable, but neither is its scenario run on "
+              + "one thread (the initial part, each thread's calls in turn, the post part), so "
+              + "an operation answers what the specification does not (a nondeterministic "
+              + "result, a wrong specification), and no race is to blame:",
+            ScenarioTable.render(drawn.scenario, results: sequential, operations: M.operations),
+          ].joined(separator: "\n"), replay: nil,
+          finding: found(.brokenTest, drawn, schedule: schedule, answers: sequential))
+      }
+      return failed
+    }
+  }
+}

@@ -1,0 +1,162 @@
+import StressKitCore
+import StressPlatform
+
+extension Exploration {
+  /// What every schedule of one exploration shares.
+  struct Context {
+    let scheduler: ControlledScheduler
+    let threads: Int
+    let strategy: ScheduleStrategy
+    let seed: UInt64
+    let stuckAfter: Double
+    /// Words a failure's token as the way to run it again.
+    let replay: (String) -> String
+    /// The clock a history's check reads against its deadline.
+    let now: () -> UInt64
+    let watch: ExplorerWatch
+
+    /// How a report names schedule `schedule` (from 0) of `drawn`.
+    func headline(_ schedule: Int, _ drawn: Drawn) -> String {
+      "schedule \(schedule + 1) (scenario \(drawn.number)) of \(strategy), seed \(seed)"
+    }
+
+    /// The token of the schedule the scheduler just ran, of `drawn`.
+    func token(_ drawn: Drawn) -> String {
+      ReplayToken(
+        threads: threads, seed: seed, scenario: drawn.number, choices: scheduler.trace.choices
+      ).description
+    }
+  }
+
+  /// The chooser `strategy` explores with; a replay's, the token's `replayed` choices.
+  static func chooser(_ strategy: ScheduleStrategy, seed: UInt64, replayed: [Int]?)
+    -> any ScheduleChooser
+  {
+    switch strategy {
+    case .randomWalk: RandomWalk(seed: seed)
+    case .pct(let depth): PCTChooser(depth: depth, seed: seed)
+    case .exhaustive(let bound): PreemptionBoundedSearch(bound: bound)
+    case .replay: ReplayChooser(replayed ?? [])
+    }
+  }
+
+  /// How far an exploration went.
+  struct Progress {
+    var scenarios = 1
+    var schedule = 0
+    /// False once a search was cut short: its last scenario was not searched to the end.
+    var searched = true
+    /// Why the last search was cut short: the time, else ten times the schedule budget.
+    var late = false
+    /// Schedules whose history's check ran out of time: neither passed nor failed, so the
+    /// exploration goes on (a later failure is still one) but can no longer pass.
+    var unknowns = 0
+    var firstUnknown = ""
+  }
+
+  /// The exploration itself, on the explorer's thread (see `run`).
+  static func explore(
+    strategy: ScheduleStrategy, threads: Int, schedules: Int, seconds: Double?, seed: UInt64,
+    firstScenario: Int, replayed: [Int]?, stuckAfter: Double,
+    replay: @escaping @Sendable (String) -> String, now: @escaping @Sendable () -> UInt64,
+    watch: ExplorerWatch
+  ) -> ExplorationResult {
+    let deadline = seconds.map { Platform.monotonicNanos() + UInt64(max(0, $0) * 1e9) }
+    func late() -> Bool { deadline.map { Platform.monotonicNanos() >= $0 } ?? false }
+    let scheduler: ControlledScheduler
+    do {
+      scheduler = try ControlledScheduler(threads: threads)
+    } catch {
+      return ExplorationResult(
+        verdict: .notRun, schedules: 0, scenarios: 0, exhausted: false,
+        report: "not run: the controlled threads could not start: \(error.reason)", replay: nil)
+    }
+    defer { scheduler.close() }
+    let context = Context(
+      scheduler: scheduler, threads: threads, strategy: strategy, seed: seed,
+      stuckAfter: stuckAfter, replay: replay, now: now, watch: watch)
+    let current = chooser(strategy, seed: seed, replayed: replayed)
+    let budget = replayed == nil ? max(1, min(schedules, Int.max / 20)) : 1
+    // A search started is finished, unless it runs to ten times the budget or past the time.
+    let cap = budget * 10
+    var drawn = draw(firstScenario, threads: threads, seed: seed)
+    var progress = Progress()
+    explore: while true {
+      // A caller that gave up on a blocked call has its answer: nothing more is run for it.
+      if watch.isAbandoned {
+        return ExplorationResult(
+          verdict: .notRun, schedules: progress.schedule, scenarios: progress.scenarios,
+          exhausted: false, report: "abandoned", replay: nil)
+      }
+      watch.scenario.store(drawn.number, ordering: .relaxed)
+      watch.schedule.store(progress.schedule, ordering: .relaxed)
+      if let failure = runOne(drawn, chooser: current, schedule: progress.schedule, context) {
+        guard failure.verdict == .unknown else {
+          return failure.result(schedules: progress.schedule + 1, scenarios: progress.scenarios)
+        }
+        progress.unknowns += 1
+        if progress.unknowns == 1 { progress.firstUnknown = failure.report }
+      }
+      progress.schedule += 1
+      switch current.finish(choices: scheduler.trace.choices.count) {
+      case .over:
+        if current.diverged { return diverged() }
+        break explore
+      case .sameScenario:
+        guard progress.schedule < cap, !late() else {
+          (progress.searched, progress.late) = (false, late())
+          break explore
+        }
+        continue explore
+      case .newScenario:
+        // The random strategies draw a new scenario every schedule: each schedule is an
+        // independent try either way, and one scenario per try spreads them the widest.
+        guard progress.schedule < budget, !late() else { break explore }
+      }
+      drawn = draw(drawn.number + 1, threads: threads, seed: seed)
+      progress.scenarios += 1
+    }
+    return ended(progress, covers: current.covers, strategy: strategy, seed: seed)
+  }
+
+  /// A replay that did not run as its token records.
+  static func diverged() -> ExplorationResult {
+    ExplorationResult(
+      verdict: .replayDiverged, schedules: 1, scenarios: 1, exhausted: false,
+      report: "replay diverged: the run asked for other choices than the token records, "
+        + "so the code under test depends on more than its scheduling (time, randomness, "
+        + "hashing, or threads of its own)", replay: nil, finding: Finding(.replayDiverged))
+  }
+
+  /// An exploration that ran out of schedules with no failure: a pass, or unknown if some
+  /// histories' checks ran out of time.
+  static func ended(
+    _ progress: Progress, covers: Bool, strategy: ScheduleStrategy, seed: UInt64
+  ) -> ExplorationResult {
+    let (schedule, scenarios) = (progress.schedule, progress.scenarios)
+    let exhausted = covers && progress.searched
+    var summary =
+      "\(schedule) schedule\(schedule == 1 ? "" : "s") of \(scenarios) "
+      + "scenario\(scenarios == 1 ? "" : "s") (\(strategy), seed \(seed)), no failure"
+    if case .exhaustive(let bound) = strategy {
+      summary +=
+        exhausted
+        ? "; every scenario searched to the end: every schedule with at most \(bound) "
+          + "preemption\(bound == 1 ? "" : "s")"
+        : "; the last scenario's search was cut short at "
+          + (progress.late ? "the time budget" : "ten times the schedule budget")
+    }
+    guard progress.unknowns == 0 else {
+      return ExplorationResult(
+        verdict: .unknown, schedules: schedule, scenarios: scenarios, exhausted: exhausted,
+        report:
+          "unknown: \(summary), but \(progress.unknowns) of the histories' "
+          + "\(TrialResult.uncheckedWords) their \(M.scenarios.checkSeconds) s "
+          + "(ScenarioOptions.checkSeconds), so those schedules are neither passed nor failed; "
+          + "the first: \(progress.firstUnknown)", replay: nil)
+    }
+    return ExplorationResult(
+      verdict: .passed, schedules: schedule, scenarios: scenarios, exhausted: exhausted,
+      report: "passed: " + summary, replay: nil)
+  }
+}
