@@ -93,10 +93,15 @@ import Testing
     #expect(r.out.contains("POSITIVE CONTROL: none: the model tests ran under the controlled"))
     #expect(r.out.contains("whether every schedule within the preemption bound was searched"))
     #expect(r.err.contains("no positive control (a deterministic search's power is its bound)"))
-    // The verdict counts schedules, not a control that did not run.
+    // The verdict states the search's coverage, not a sample's bound or a control.
+    #expect(row["search_complete"] == "true")
+    let scenarios = try row.text("scenarios")
     #expect(
       r.out.contains(
-        "no failure seen in 1 trials of --strategy exhaustive:1, \(try row.text("ops")) schedules"))
+        "every schedule with at most 1 preemption of \(scenarios) scenario"
+          + "\(scenarios == "1" ? "" : "s") passed (\(try row.text("ops")) schedules in 1 trial)"),
+      "\(r.out)")
+    #expect(!r.out.contains("failure rate <"))
     #expect(!r.out.contains("no positive control ran"))
 
     // The JSON summary, live and from the file, says which strategy ran.
@@ -114,7 +119,9 @@ import Testing
         try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
       let verdict = try #require((document["verdicts"] as? [[String: Any]])?.first)
       #expect(verdict["strategy"] as? String == "exhaustive:1")
-      #expect((verdict["measured"] as? String)?.contains("--strategy exhaustive:1") == true)
+      #expect(
+        (verdict["measured"] as? String)?.hasPrefix("every schedule with at most 1 preemption")
+          == true)
       let cell = try #require((document["cells"] as? [[String: Any]])?.first)
       #expect(cell["strategy"] as? String == "exhaustive:1")
     }

@@ -352,6 +352,23 @@ enum BlockingCheckModel: ModelTest {
     #expect(atomic.passed && atomic.exhausted, "\(atomic.report)")
   }
 
+  /// A trial under a search records what it covered: its scenarios, and whether every one was
+  /// searched to the end of the bound; a random strategy's trial covers no bound.
+  @Test func aSearchTrialRecordsItsCoverage() {
+    func trial(_ strategy: ScheduleStrategy, schedules: Int) -> TrialResult {
+      let spec = TrialSpec(
+        subject: FixedCacheModel.info.id, wrapper: "unprotected", threads: 2, readRatio: 0.5,
+        bound: .ops(schedules), seed: 1, strategy: strategy)
+      return ControlledTrial<FixedCacheModel>.run(spec, strategy: strategy, milestone: { _ in })
+    }
+    let full = trial(.exhaustive(preemptions: 1), schedules: 500)
+    #expect(full.outcome == .ok && full.searchComplete == true && (full.scenarios ?? 0) > 1)
+    let cut = trial(.exhaustive(preemptions: 2), schedules: 3)
+    #expect(cut.outcome == .ok && cut.searchComplete == false)
+    let random = trial(.randomWalk, schedules: 20)
+    #expect(random.searchComplete == nil && random.scenarios == 20)
+  }
+
   @Test func randomWalkFindsTheLostUpdateAndABudgetCutSearchSaysSo() {
     let lost = SelfTestScheduledLostUpdate.explore(strategy: .randomWalk, schedules: 1_000)
     #expect(lost.verdict == .notLinearizable)

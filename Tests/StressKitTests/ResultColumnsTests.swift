@@ -21,6 +21,8 @@ import Testing
     result.timeToFailureMs = 12.5
     result.sanitizerReports = 3
     result.finding = Finding(.notLinearizable, replay: "2.7.3.0110")
+    result.scenarios = 12
+    result.searchComplete = false
     return TrialRecord(cell: cell, trial: 7, seed: 123_456_789, result: result)
   }
 
@@ -40,8 +42,8 @@ import Testing
       read == [
         "subject", "documented", "sendable", "wrapper", "protected", "expectation", "driver",
         "threads", "readers", "read_ratio", "strategy", "trial", "seed", "outcome", "failures",
-        "ops", "reads", "writes", "seconds", "time_to_failure_ms", "tsan_reports", "finding",
-        "replay_token", "detail",
+        "ops", "reads", "writes", "seconds", "time_to_failure_ms", "tsan_reports", "scenarios",
+        "search_complete", "finding", "replay_token", "detail",
       ])
     // Each of them lands in the record: a row of the full trial's, read column by column.
     let rows = CSV.parse(F.csv([Self.full]))
@@ -69,7 +71,8 @@ import Testing
       "read_ratio", "run_seed", "strategy", "trial", "seed", "outcome", "failures", "ops", "reads",
       "writes",
       "seconds",
-      "ops_per_sec", "time_to_failure_ms", "tsan_reports", "finding", "replay_token",
+      "ops_per_sec", "time_to_failure_ms", "tsan_reports", "scenarios", "search_complete",
+      "finding", "replay_token",
     ]
     #expect(refused == ResultColumns.header.filter(ruled.contains))
   }
@@ -77,9 +80,11 @@ import Testing
   @Test func columnsAddedLaterAreTheOnesDeclaredWithTheirEarlierValue() {
     #expect(
       ResultColumns.added.map(\.column) == [
-        "burst", "forks", "plan", "run_seed", "strategy", "finding", "replay_token",
+        "burst", "forks", "plan", "run_seed", "strategy", "scenarios", "search_complete",
+        "finding", "replay_token",
       ])
-    #expect(ResultColumns.added.map(\.earlier) == ["0", "false", "", "", "stress", "?", "?"])
+    #expect(
+      ResultColumns.added.map(\.earlier) == ["0", "false", "", "", "stress", "", "", "?", "?"])
     #expect(ResultColumns.header == ResultColumns.all.map(\.name))
   }
 

@@ -48,6 +48,41 @@ import Testing
         .hasSuffix("; no positive control: a bounded search's power is its bound)"))
   }
 
+  /// A bounded search claims its coverage, not a sample's bound; a search cut short claims
+  /// nothing, and one cut short in every trial is inconclusive.
+  @Test func aSearchStatesItsCoverageAndOneCutShortClaimsNothing() {
+    var cell = F.cell("unprotected")
+    cell.strategy = .exhaustive(preemptions: 2)
+    func trial(_ n: Int, complete: Bool, scenarios: Int = 20, schedules: Int = 1_000)
+      -> TrialRecord
+    {
+      var record = F.trial(cell, n)
+      record.result.ops = schedules
+      record.result.reads = nil
+      record.result.writes = nil
+      record.result.scenarios = scenarios
+      record.result.searchComplete = complete
+      return record
+    }
+    let covered = verdicts([trial(0, complete: true), trial(1, complete: true, scenarios: 22)])[0]
+    #expect(
+      covered.measured
+        == "every schedule with at most 2 preemptions of 42 scenarios passed (2000 schedules "
+        + "in 2 trials)")
+    #expect(covered.finding == "no failure seen")
+    let mixed = verdicts([trial(0, complete: true), trial(1, complete: false)])[0]
+    #expect(
+      mixed.measured
+        == "every schedule with at most 2 preemptions of 20 scenarios passed (1000 schedules "
+        + "in 1 trial); the search was cut short in 1 more trial, which claims nothing")
+    let cut = verdicts([trial(0, complete: false), trial(1, complete: false)])[0]
+    #expect(cut.inconclusive && cut.finding == "inconclusive")
+    #expect(
+      cut.measured
+        == "inconclusive: no failure seen in 2 trials, but every trial's search was cut short "
+        + "(at the time budget or ten times the schedule budget), so none covered its bound")
+  }
+
   // MARK: - The positive control
 
   /// `caught` of `trials` control trials at `threads`.

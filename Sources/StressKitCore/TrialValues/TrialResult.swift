@@ -32,6 +32,13 @@ package struct TrialResult: Sendable, Codable, Equatable {
   /// with TSan and the run counts them (`scripts/tsan.sh`); nil otherwise.
   @usableFromInline
   package var sanitizerReports: Int?
+  /// Under a strategy: the scenarios the trial explored; nil under stress.
+  @usableFromInline
+  package var scenarios: Int?
+  /// Under a bounded search: whether every scenario it started was searched to the end of its
+  /// bound (false: cut short at the time or the schedule budget); nil for any other trial.
+  @usableFromInline
+  package var searchComplete: Bool?
   /// True when the harness itself failed (not the subject): the run exits 2.
   @usableFromInline
   package var harnessFault = false

@@ -37,6 +37,12 @@ package enum ControlledTrial<M: ModelTest> {
         outcome: outcome, failures: failures, ops: explored.schedules, reads: nil, writes: nil,
         seconds: seconds, detail: explored.report)
       result.finding = explored.finding
+      result.scenarios = explored.scenarios
+      // A search's claim is its coverage: a search that passed covered its bound, or was cut
+      // short. One that failed, or left histories unchecked, covers nothing.
+      if case .exhaustive = strategy, explored.verdict == .passed {
+        result.searchComplete = explored.exhausted
+      }
       return result
     }
     switch explored.verdict {

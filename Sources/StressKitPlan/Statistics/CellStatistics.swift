@@ -55,6 +55,13 @@ package struct CellStatistics: Sendable {
   package private(set) var uncheckedTrials = 0
   package private(set) var uncheckedOperations = 0
 
+  /// Under a bounded search: the trials whose every scenario was searched to the end of the
+  /// bound, their scenarios and their schedules; and the trials whose search was cut short.
+  package private(set) var searchedTrials = 0
+  package private(set) var searchedScenarios = 0
+  package private(set) var searchedSchedules = 0
+  package private(set) var cutShortTrials = 0
+
   package static let sampleLimit = 10
 
   /// Trials that did not end ok.
@@ -120,6 +127,14 @@ package struct CellStatistics: Sendable {
     if r.leftUnchecked {
       uncheckedTrials += 1
       uncheckedOperations += r.ops ?? 0
+    }
+    switch r.searchComplete {
+    case true?:
+      searchedTrials += 1
+      searchedScenarios += r.scenarios ?? 0
+      searchedSchedules += r.ops ?? 0
+    case false?: cutShortTrials += 1
+    case nil: break
     }
   }
 

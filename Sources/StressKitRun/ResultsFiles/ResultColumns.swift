@@ -134,6 +134,14 @@ package enum ResultColumns {
     ResultColumn("tsan_reports", accepts: count, read: { $1.result.sanitizerReports = Int($0) }) {
       r, _, _ in r.result.sanitizerReports.map(String.init) ?? ""
     },
+    // Under a strategy: the scenarios a trial explored, and whether a bounded search covered
+    // its bound (false: cut short). Empty under stress, and in files from before them.
+    ResultColumn("scenarios", earlier: "", accepts: count, read: { $1.result.scenarios = Int($0) })
+    { r, _, _ in r.result.scenarios.map(String.init) ?? "" },
+    ResultColumn(
+      "search_complete", earlier: "", accepts: { v, _ in ["true", "false", ""].contains(v) },
+      read: { $1.result.searchComplete = Bool($0) }
+    ) { r, _, _ in r.result.searchComplete.map(String.init) ?? "" },
     // What failed, as data: the finding's kind and the token that replays its schedule. A file
     // from before them reads "?", and `record` reads them from the trial's detail instead.
     ResultColumn(

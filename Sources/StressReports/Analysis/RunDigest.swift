@@ -130,7 +130,10 @@ package struct RunDigest: Sendable {
         poweredThreads: Set(powered.filter { $0.trials > $0.uncheckedTrials }.map(\.cell.threads))
           .sorted(),
         poweredOperations: powered.map { $0.operations - $0.uncheckedOperations }.reduce(0, +),
-        strategy: cell.strategy)
+        strategy: cell.strategy, searchedTrials: group.map(\.searchedTrials).reduce(0, +),
+        searchedScenarios: group.map(\.searchedScenarios).reduce(0, +),
+        searchedSchedules: group.map(\.searchedSchedules).reduce(0, +),
+        cutShortTrials: group.map(\.cutShortTrials).reduce(0, +))
     }
   }
 }

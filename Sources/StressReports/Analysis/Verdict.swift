@@ -32,12 +32,31 @@ package struct Verdict: Sendable, Equatable {
   /// The controlled scheduler's strategy, when the subject's trials explored schedules
   /// (`Cell.strategy`): then its operations are schedules, and no control applies.
   package var strategy: ScheduleStrategy?
+  /// Under a bounded search: trials searched to the end of their bound, their scenarios and
+  /// schedules, and trials whose search was cut short (which claim nothing).
+  package var searchedTrials = 0
+  package var searchedScenarios = 0
+  package var searchedSchedules = 0
+  package var cutShortTrials = 0
+
+  /// Whether the trials explored a bounded search, whose claim is its coverage.
+  package var isSearch: Bool {
+    if case .exhaustive = strategy { return true }
+    return false
+  }
+
+  /// Every trial's search recorded as cut short: no failure seen, but nothing covered.
+  package var searchCutShort: Bool {
+    isSearch && failed == 0 && searchedTrials == 0 && cutShortTrials > 0
+  }
 
   package var failed: Int { failures.values.reduce(0, +) }
 
   /// No failure seen, but the control was mostly missed wherever this subject ran: the run
   /// could not have seen a race like the control's.
-  package var inconclusive: Bool { failed == 0 && trials > 0 && poweredTrials == 0 }
+  package var inconclusive: Bool {
+    failed == 0 && trials > 0 && (poweredTrials == 0 || searchCutShort)
+  }
 
   /// The rule of three over the trials the run had the power for: with no failure in n
   /// independent trials, the per-trial failure rate is below 3/n with 95% confidence.

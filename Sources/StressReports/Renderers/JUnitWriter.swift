@@ -92,7 +92,9 @@ package final class JUnitWriter {
     }
     if s.failingTrials > 0 {
       let tag = isError(s) ? "error" : "failure"
-      let kind = s.failingSamples.first?.result.outcome.rawValue ?? "error"
+      // The finding's kind where there is one (not-linearizable, deadlock, ...), else the outcome.
+      let first = s.failingSamples.first?.result
+      let kind = first?.finding?.kind.rawValue ?? first?.outcome.rawValue ?? "error"
       var summary = "\(s.failingTrials) of \(s.trials) trials fail the run"
       if let reason = s.cell.expectation, !s.cell.isProtected {
         summary += ", breaking the expectation: \(reason)"

@@ -74,6 +74,9 @@ package struct SummaryDocument: Codable, Sendable, Equatable {
     package var trial: Int
     package var seed: UInt64
     package var outcome: String
+    /// What failed, as the CSV's `finding` column names it, and the token that replays it.
+    package var finding: String?
+    package var replayToken: String?
     package var detail: String
   }
 
@@ -172,6 +175,7 @@ package struct SummaryDocument: Codable, Sendable, Equatable {
         failureSamples: s.failureSamples.map {
           Sample(
             trial: $0.trial, seed: $0.seed, outcome: $0.result.outcome.rawValue,
+            finding: $0.result.finding?.kind.rawValue, replayToken: $0.result.finding?.replay,
             detail: $0.result.detail)
         })
     }
