@@ -5,6 +5,7 @@ import StressTestSupport
 import Testing
 
 @testable import StressCLI
+@testable import StressKitEngine
 
 /// What people read, compared with files in Tests/StressCLITests/Golden: an accidental change
 /// of wording, order or alignment fails here. Re-record them all after a deliberate change
@@ -33,6 +34,20 @@ import Testing
     let r = runInProcess(command.isEmpty ? ["--help"] : ["help", command])
     #expect(r.code == .success && r.err.isEmpty)
     try matches(r.out, "help-\(command.isEmpty ? "stress" : command).txt")
+  }
+
+  /// The texts a controlled failure reads as (its headline, what each thread holds, the
+  /// scenario table, the interleaving and the replay), pinned here; tests of behaviour assert
+  /// on the finding's values. An exhaustive search is the same schedule on every machine.
+  @Test func theTextOfControlledFailures() throws {
+    let lost = SelfTestScheduledLostUpdate.explore(
+      strategy: .exhaustive(preemptions: 1), schedules: 1_000)
+    #expect(lost.finding?.kind == .notLinearizable)
+    try matches(lost.report + "\n", "exploration-not-linearizable.txt")
+    let deadlock = SelfTestScheduledDeadlock.explore(
+      strategy: .exhaustive(preemptions: 1), schedules: 100)
+    #expect(deadlock.finding?.kind == .deadlock)
+    try matches(deadlock.report + "\n", "exploration-deadlock.txt")
   }
 
   @Test func theListOfSubjectsAndWrappers() throws {

@@ -26,34 +26,43 @@ package struct ScheduleTrace: Sendable, Equatable {
 
     package var form: Form
     package var verb: String
-    package var arguments: [ModelValue]
+    /// Up to two values, kept inline: a step is recorded at every point of every schedule,
+    /// and an array would cost an allocation each time.
+    package var first: ModelValue?
+    package var second: ModelValue?
     /// An argument spelled as it is, after the values (`until:`).
     package var label: String?
     package var result: ModelValue?
 
     package init(
-      _ form: Form, _ verb: String, _ arguments: [ModelValue] = [], label: String? = nil,
-      result: ModelValue? = nil
+      _ form: Form, _ verb: String, _ first: ModelValue? = nil, _ second: ModelValue? = nil,
+      label: String? = nil, result: ModelValue? = nil
     ) {
       self.form = form
       self.verb = verb
-      self.arguments = arguments
+      self.first = first
+      self.second = second
       self.label = label
       self.result = result
     }
 
+    /// The values, in order.
+    package var arguments: [ModelValue] { [first, second].compactMap { $0 } }
+
     /// `verb(primitive, arguments...)`.
-    package static func call(_ verb: String, _ arguments: [ModelValue] = [], label: String? = nil)
-      -> Use
-    {
-      Use(.call, verb, arguments, label: label)
+    package static func call(
+      _ verb: String, _ first: ModelValue? = nil, _ second: ModelValue? = nil,
+      label: String? = nil
+    ) -> Use {
+      Use(.call, verb, first, second, label: label)
     }
 
     /// `primitive.verb(arguments...) -> result`.
     package static func method(
-      _ verb: String, _ arguments: [ModelValue] = [], result: ModelValue? = nil
+      _ verb: String, _ first: ModelValue? = nil, _ second: ModelValue? = nil,
+      result: ModelValue? = nil
     ) -> Use {
-      Use(.method, verb, arguments, result: result)
+      Use(.method, verb, first, second, result: result)
     }
 
     /// The use as the trace spells it, the primitive labelled `primitive`.

@@ -38,7 +38,7 @@ public final class ScheduledAtomicInt: @unchecked Sendable {
   /// Stores `value`.
   @inline(__always)
   public func store(_ value: Int) {
-    act({ _ in .method("store", [ModelValue(value)]) }) {
+    act({ _ in .method("store", ModelValue(value)) }) {
       base.store(value, ordering: .sequentiallyConsistent)
     }
   }
@@ -46,7 +46,7 @@ public final class ScheduledAtomicInt: @unchecked Sendable {
   /// Adds `delta` and answers the new value.
   @inline(__always) @discardableResult
   public func add(_ delta: Int) -> Int {
-    act({ .method("add", [ModelValue(delta)], result: ModelValue($0)) }) {
+    act({ .method("add", ModelValue(delta), result: ModelValue($0)) }) {
       base.add(delta, ordering: .sequentiallyConsistent).newValue
     }
   }
@@ -56,7 +56,7 @@ public final class ScheduledAtomicInt: @unchecked Sendable {
   public func compareExchange(expected: Int, desired: Int) -> (exchanged: Bool, original: Int) {
     act({
       .method(
-        "compareExchange", [ModelValue(expected), ModelValue(desired)],
+        "compareExchange", ModelValue(expected), ModelValue(desired),
         result: ModelValue($0.exchanged))
     }) {
       base.compareExchange(expected: expected, desired: desired, ordering: .sequentiallyConsistent)
