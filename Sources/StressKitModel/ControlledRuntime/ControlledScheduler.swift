@@ -45,10 +45,12 @@ package final class ControlledScheduler: @unchecked Sendable {
   private var status: [Status]
   /// Each thread's operation, as an index into the trace's names (-1: none).
   private var operations: [Int]
-  /// The primitives this schedule used, by identity: each one's number in the trace and its
-  /// state, if it keeps one. The object is kept too, so its identity is not reused.
-  private var primitives:
-    [ObjectIdentifier: (object: AnyObject, number: Int, state: ControlledState?)] = [:]
+  /// Each primitive this schedule used: its number in the trace, by identity (a plain integer
+  /// lookup, on every use of every primitive).
+  private var numbers: [ObjectIdentifier: Int] = [:]
+  /// By number: the primitive, kept so that its identity is not reused within the schedule,
+  /// and its state, if it keeps one.
+  private var primitives: [(object: AnyObject, state: ControlledState?)] = []
   private var points = 0
   private var failure: Failure?
   private var shutdown = false
@@ -119,7 +121,7 @@ package final class ControlledScheduler: @unchecked Sendable {
     self.chooser = chooser
     status = Array(repeating: .running, count: threads)
     operations = Array(repeating: -1, count: threads)
-    primitives.removeAll(keepingCapacity: true)
+    forgetPrimitives()
     points = 0
     failure = nil
     trace = ScheduleTrace()
@@ -140,8 +142,13 @@ package final class ControlledScheduler: @unchecked Sendable {
       return .stuck(thread: thread, operation: operation, seconds: Double(now - since) / 1e9)
     }
     // The primitives' states go with the schedule; their objects may go with the instance.
-    primitives.removeAll(keepingCapacity: true)
+    forgetPrimitives()
     return failure
+  }
+
+  private func forgetPrimitives() {
+    numbers.removeAll(keepingCapacity: true)
+    primitives.removeAll(keepingCapacity: true)
   }
 
   // MARK: - Choosing who runs
@@ -179,13 +186,13 @@ package final class ControlledScheduler: @unchecked Sendable {
   }
 
   private func deadlock(_ me: Int) -> Never {
-    let states = primitives.values.sorted { $0.number < $1.number }
     let blocked = (0..<threads).filter { status[$0] != .finished }.map { thread in
-      let waiting = states.lazy.compactMap { p in p.state?.waiting(thread).map { (p.number, $0) } }
-        .first
+      let waiting = primitives.indices.lazy.compactMap { n in
+        self.primitives[n].state?.waiting(thread).map { (n, $0) }
+      }.first
       return Blocked(
         thread: thread, operation: operations[thread],
-        holds: states.filter { $0.state?.holds(thread) == true }.map(\.number),
+        holds: primitives.indices.filter { primitives[$0].state?.holds(thread) == true },
         waitsAt: waiting?.0, wait: waiting?.1)
     }
     fail(me, .deadlock(blocked))
@@ -235,11 +242,16 @@ package final class ControlledScheduler: @unchecked Sendable {
 
   /// `object`'s number in this schedule's trace, given at its first use, the same in every
   /// replay; its kind and `name` label it there.
+  @inline(__always)
   package func number(_ object: AnyObject, _ kind: String, _ name: String?) -> Int {
-    let id = ObjectIdentifier(object)
-    if let known = primitives[id] { return known.number }
-    let number = trace.primitives.count
-    primitives[id] = (object, number, nil)
+    if let known = numbers[ObjectIdentifier(object)] { return known }
+    return register(object, kind, name)
+  }
+
+  private func register(_ object: AnyObject, _ kind: String, _ name: String?) -> Int {
+    let number = primitives.count
+    numbers[ObjectIdentifier(object)] = number
+    primitives.append((object, nil))
     trace.primitives.append((kind, name))
     return number
   }
@@ -248,13 +260,12 @@ package final class ControlledScheduler: @unchecked Sendable {
   package func state<State: ControlledState>(
     _ object: AnyObject, _ kind: String, _ name: String?, as: State.Type = State.self
   ) -> (state: State, number: Int) {
-    let id = ObjectIdentifier(object)
-    if let known = primitives[id], let state = known.state {
-      return (unsafeDowncast(state, to: State.self), known.number)
-    }
     let number = number(object, kind, name)
+    if let state = primitives[number].state {
+      return (unsafeDowncast(state, to: State.self), number)
+    }
     let state = State()
-    primitives[id]!.state = state
+    primitives[number].state = state
     return (state, number)
   }
 

@@ -25,18 +25,20 @@ package struct ScheduleTrace: Sendable, Equatable {
     }
 
     package var form: Form
-    package var verb: String
+    /// Static text: a step is recorded at every point of every schedule, so it copies no
+    /// counted string.
+    package var verb: StaticString
     /// Up to two values, kept inline: a step is recorded at every point of every schedule,
     /// and an array would cost an allocation each time.
     package var first: ModelValue?
     package var second: ModelValue?
     /// An argument spelled as it is, after the values (`until:`).
-    package var label: String?
+    package var label: StaticString?
     package var result: ModelValue?
 
     package init(
-      _ form: Form, _ verb: String, _ first: ModelValue? = nil, _ second: ModelValue? = nil,
-      label: String? = nil, result: ModelValue? = nil
+      _ form: Form, _ verb: StaticString, _ first: ModelValue? = nil,
+      _ second: ModelValue? = nil, label: StaticString? = nil, result: ModelValue? = nil
     ) {
       self.form = form
       self.verb = verb
@@ -46,20 +48,25 @@ package struct ScheduleTrace: Sendable, Equatable {
       self.result = result
     }
 
+    package static func == (a: Use, b: Use) -> Bool {
+      a.form == b.form && "\(a.verb)" == "\(b.verb)" && a.first == b.first && a.second == b.second
+        && a.label.map { "\($0)" } == b.label.map { "\($0)" } && a.result == b.result
+    }
+
     /// The values, in order.
     package var arguments: [ModelValue] { [first, second].compactMap { $0 } }
 
     /// `verb(primitive, arguments...)`.
     package static func call(
-      _ verb: String, _ first: ModelValue? = nil, _ second: ModelValue? = nil,
-      label: String? = nil
+      _ verb: StaticString, _ first: ModelValue? = nil, _ second: ModelValue? = nil,
+      label: StaticString? = nil
     ) -> Use {
       Use(.call, verb, first, second, label: label)
     }
 
     /// `primitive.verb(arguments...) -> result`.
     package static func method(
-      _ verb: String, _ first: ModelValue? = nil, _ second: ModelValue? = nil,
+      _ verb: StaticString, _ first: ModelValue? = nil, _ second: ModelValue? = nil,
       result: ModelValue? = nil
     ) -> Use {
       Use(.method, verb, first, second, result: result)
@@ -67,7 +74,8 @@ package struct ScheduleTrace: Sendable, Equatable {
 
     /// The use as the trace spells it, the primitive labelled `primitive`.
     package func spelled(_ primitive: String) -> String {
-      let values = arguments.map(Scenario.describe) + (label.map { [$0] } ?? [])
+      let values = arguments.map(Scenario.describe) + (label.map { ["\($0)"] } ?? [])
+      let verb = "\(verb)"
       let answer = result.map { " -> " + Scenario.describe($0) } ?? ""
       switch form {
       case .call: return verb + "(" + ([primitive] + values).joined(separator: ", ") + ")" + answer
