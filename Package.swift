@@ -38,17 +38,30 @@ let package = Package(
       dependencies: [
         "StressPlatform", "StressKitCore", "StressKitModel", "StressKitEngine", "StressKitPlan",
       ]),
-    // What users import: every layer re-exported, and `stress bench`.
+    // `stress bench`: the harness's own overhead, detection and scheduling rates, measured.
     .target(
-      name: "StressKit",
+      name: "StressKitBench",
       dependencies: [
         "StressPlatform", "StressKitCore", "StressKitModel", "StressKitEngine", "StressKitPlan",
         "StressKitRun",
       ]),
     // What a run's cells mean and how they read, above the engine: verdicts, comparisons,
-    // every renderer and its wording, and the run session that writes them. The engine cannot
-    // import it (the build graph forbids the cycle); it builds beside FoundationSubjects.
-    .target(name: "StressReports", dependencies: ["StressKit", "StressPlatform"]),
+    // every renderer and its wording (a finding's too), and the run session that writes them.
+    // The engine cannot import it (the build graph forbids the cycle).
+    .target(
+      name: "StressReports",
+      dependencies: [
+        "StressPlatform", "StressKitCore", "StressKitModel", "StressKitEngine", "StressKitPlan",
+        "StressKitRun", "StressKitBench",
+      ]),
+    // What users import: every layer re-exported, and `ModelTest.explore()`, whose report the
+    // reports word.
+    .target(
+      name: "StressKit",
+      dependencies: [
+        "StressPlatform", "StressKitCore", "StressKitModel", "StressKitEngine", "StressKitPlan",
+        "StressKitRun", "StressKitBench", "StressReports",
+      ]),
     // The C library calls Swift cannot make (variadic ones, such as prctl).
     .target(name: "CStressPlatform"),
     // The catalog of Foundation subjects, written against StressKit's public protocols.
@@ -58,7 +71,7 @@ let package = Package(
     .executableTarget(name: "stress", dependencies: ["StressCLI", "FoundationSubjects"]),
     // Model tests checked from Swift Testing (the toolchain's): kept out of the engine, so the
     // `stress` executable does not link the testing library.
-    .target(name: "StressTesting", dependencies: ["StressKit"]),
+    .target(name: "StressTesting", dependencies: ["StressKit", "StressReports"]),
     .plugin(
       name: "StressPlugin",
       capability: .command(

@@ -1,5 +1,6 @@
 import Foundation
 import StressKit
+import StressReports
 import Testing
 
 extension ModelTest {
@@ -73,11 +74,9 @@ extension ModelTest {
         + "needs \(power.overlaps), as on a machine busy with other work. Run fewer checks at "
         + "once, or give this one more seconds."
     default:
-      let detail = result.detail.isEmpty ? "no detail" : result.detail
-      let lines = detail.split(separator: "\n", omittingEmptySubsequences: false).map {
-        $0.hasPrefix("replay: ") ? "replay: \(call)" : String($0)
-      }
-      failure = "\(info.id) \(result.outcome.rawValue): " + lines.joined(separator: "\n")
+      // Run again by this call, not by a command line.
+      let detail = FindingText { _ in call }.detail(result)
+      failure = "\(info.id) \(result.outcome.rawValue): " + (detail.isEmpty ? "no detail" : detail)
     }
     Issue.record(Comment(rawValue: failure), sourceLocation: sourceLocation)
     return false
@@ -101,13 +100,9 @@ extension ModelTest {
   ) -> Bool {
     let result = explore(strategy: strategy, threads: threads, schedules: schedules, seed: seed)
     guard !result.passed else { return true }
-    let lines = result.report.split(separator: "\n", omittingEmptySubsequences: false).map {
-      $0.hasPrefix("replay: ") && result.replay != nil
-        ? "replay: \(Self.self).check(strategy: .replay(\"\(result.replay!)\"))" : String($0)
-    }
-    Issue.record(
-      Comment(rawValue: "\(info.id) " + lines.joined(separator: "\n")),
-      sourceLocation: sourceLocation)
+    let words = FindingText { token in "\(Self.self).check(strategy: .replay(\"\(token ?? "")\"))" }
+    let report = result.finding.map(words.words) ?? result.report
+    Issue.record(Comment(rawValue: "\(info.id) " + report), sourceLocation: sourceLocation)
     return false
   }
 }

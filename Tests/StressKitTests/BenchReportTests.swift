@@ -2,6 +2,7 @@ import StressReports
 import Testing
 
 @testable import StressKit
+@testable import StressKitBench
 
 /// `stress bench` is worded in StressReports from the measurements alone: what a section prints
 /// and the rows it records, for given figures.

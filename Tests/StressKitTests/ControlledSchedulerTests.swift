@@ -377,7 +377,7 @@ enum BlockingCheckModel: ModelTest {
     #expect(cut.report.contains("cut short at ten times the schedule budget"))
   }
 
-  @Test func aCheckOutOfTimeIsUnknownNeverAPassAndDoesNotHideALaterFailure() {
+  @Test func aCheckOutOfTimeIsUnknownNeverAPassAndDoesNotHideALaterFailure() throws {
     // A clock past every deadline: each history's check gives up at its first step.
     let unknown = Exploration<SelfTestScheduledAtomic>.run(
       strategy: .randomWalk, threads: 2, schedules: 20, seed: 1, stuckAfter: 2, now: { .max })
@@ -387,7 +387,7 @@ enum BlockingCheckModel: ModelTest {
     #expect(unknown.report.hasPrefix("unknown: 20 schedules of 20 scenarios (.randomWalk, seed 1)"))
     #expect(unknown.report.contains("but 20 of the histories' checks ran out of their 0.5 s"))
     #expect(unknown.report.contains("the first: schedule 1 (scenario 0) of .randomWalk, seed 1"))
-    #expect(unknown.report.contains("replay: .replay(\""))
+    #expect(unknown.report.contains("(replay token 2.1.0."))
 
     // Out of time once, then in time: the lost update is still found, and is the verdict.
     let first = Atomic<Bool>(true)
@@ -396,6 +396,17 @@ enum BlockingCheckModel: ModelTest {
       now: { first.exchange(false, ordering: .relaxed) ? .max : 0 })
     #expect(found.verdict == .notLinearizable, "\(found.report)")
     #expect(found.schedules > 1)
+    // The engine hands the failure over as data, and words none of it: the reports do.
+    let finding = try #require(found.finding)
+    #expect(found.report.isEmpty && finding.replay == found.replay && finding.replay != nil)
+    #expect(finding.strategy == .randomWalk && finding.seed == 1)
+    #expect(finding.schedule == found.schedules && finding.scenario != nil)
+    guard case .history(let switches) = finding.circumstance else {
+      Issue.record("\(String(describing: finding.circumstance))")
+      return
+    }
+    let steps = try #require(finding.interleaving)
+    #expect(switches == zip(steps, steps.dropFirst()).filter { $0.thread != $1.thread }.count)
 
     // In a trial of `stress run --strategy`: ok, as a stress trial's unknowns are, and its
     // detail says why it is no pass.
@@ -455,7 +466,8 @@ enum BlockingCheckModel: ModelTest {
         subject: "die", wrapper: "unprotected", threads: 2, readRatio: 0.5, bound: .ops(5),
         seed: 1, strategy: .randomWalk), strategy: .randomWalk, milestone: { _ in })
     #expect(trial.outcome == .error && !trial.harnessFault, "\(trial)")
-    #expect(trial.detail.contains("broken test: schedule 1"))
+    #expect(trial.finding?.kind == .brokenTest && trial.finding?.circumstance == .failsAlone)
+    #expect(trial.detail == "fails single-threaded (broken subject): ", "the finding is data")
   }
 
   /// A call of the initial or post part runs on the explorer's thread, outside the scheduler:

@@ -1,4 +1,5 @@
 import Foundation
+import StressReports
 import Synchronization
 import Testing
 
@@ -308,17 +309,29 @@ import Testing
     let result = Trial.run(spec, catalog: catalog)
     #expect(result.outcome == .corrupt)
     #expect((result.failures ?? 0) >= 1)
-    let lines = result.detail.split(separator: "\n").map(String.init)
+    // The finding is data: the run's failures, its seed, two increments that answered 1.
+    let finding = try #require(result.finding)
+    #expect(finding.kind == .notLinearizable && finding.seed == 7)
+    guard case .invocations(let failed, _, _) = finding.circumstance else {
+      Issue.record("\(String(describing: finding.circumstance))")
+      return
+    }
+    #expect(failed == result.failures)
+    let answered = (finding.scenario?.parallel.joined()).map(Array.init) ?? []
+    #expect(answered.filter { $0 == Finding.Call("increment()", answer: "1") }.count == 2)
+    // Worded by the reports, with the command that runs the trial again.
+    let detail = FindingText.command(for: spec).detail(result)
+    let lines = detail.split(separator: "\n").map(String.init)
     let headline = try #require(lines.first)
     #expect(headline.hasPrefix("not linearizable: scenario "))
     #expect(headline.contains("of seed 7 failed in"))
     // The table: its header, its rule, then rows, and two increments that answered 1.
-    #expect(lines.count >= 5, "\(result.detail)")
+    #expect(lines.count >= 5, "\(detail)")
     #expect(
       lines.dropFirst().prefix(2).allSatisfy { $0.hasPrefix("| part ") || $0.hasPrefix("|---") })
     let cells = lines.dropFirst(3).dropLast().flatMap { $0.split(separator: "|") }
     #expect(cells.filter { $0.trimmingCharacters(in: .whitespaces) == "increment(): 1" }.count == 2)
-    #expect(lines.last == "replay: \(ScenarioTable.replay(spec, subject: spec.subject))")
+    #expect(lines.last?.hasPrefix("replay: \(FindingText.program) run ") == true)
     #expect(
       lines.last?.contains(
         "--subjects selftest-model-per-thread --wrappers unprotected --threads 2") == true)
@@ -342,8 +355,10 @@ import Testing
     let result = Trial.run(spec("selftest-model-broken"), catalog: catalog)
     #expect(result.outcome == .error)
     #expect(!result.harnessFault)
-    #expect(result.detail.hasPrefix("fails single-threaded (broken subject): on one thread"))
-    #expect(result.detail.contains("| increment(): "))
+    #expect(result.finding?.kind == .brokenTest && result.finding?.circumstance == .answersAlone)
+    let detail = FindingText.command(for: spec("selftest-model-broken")).detail(result)
+    #expect(detail.hasPrefix("fails single-threaded (broken subject): on one thread"))
+    #expect(detail.contains("| increment(): "))
   }
 
   @Test func aModelTrialRunsItsSanityPassAsTheSpecAsks() {
@@ -411,7 +426,8 @@ import Testing
     let results: [[ModelValue]] = [
       [ModelValue(Int?.none)], [], [ModelValue(2), ModelValue(Int?(1))], [ModelValue(1)], [],
     ]
-    let table = ScenarioTable.render(scenario, results: results, operations: operations)
+    let table = FindingText.table(
+      ScenarioTable.finding(scenario, results: results, operations: operations))
     #expect(
       table.split(separator: "\n") == [
         "| part     | thread 1          | thread 2          |",

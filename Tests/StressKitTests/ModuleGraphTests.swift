@@ -3,8 +3,8 @@ import StressTestSupport
 import Testing
 
 /// The targets follow the data: the system's calls, the engine's layers (the API and plain
-/// values, the model checker, trials, plans, runs, then the umbrella), what its cells mean and
-/// how they read, then the command line. SwiftPM refuses a cycle between declared dependencies, but a file may
+/// values, the model checker, trials, plans, runs, the bench), what its cells and findings mean
+/// and how they read, the umbrella, then the command line. SwiftPM refuses a cycle between declared dependencies, but a file may
 /// still import a module its target does not declare and build by luck of the build order;
 /// this holds every import of the package's own modules to the flow.
 @Suite struct ModuleGraphTests {
@@ -20,13 +20,20 @@ import Testing
     "StressKitRun": [
       "StressPlatform", "StressKitCore", "StressKitModel", "StressKitEngine", "StressKitPlan",
     ],
-    "StressKit": [
+    "StressKitBench": [
       "StressPlatform", "StressKitCore", "StressKitModel", "StressKitEngine", "StressKitPlan",
       "StressKitRun",
     ],
-    "StressReports": ["StressKit", "StressPlatform"],
+    "StressReports": [
+      "StressPlatform", "StressKitCore", "StressKitModel", "StressKitEngine", "StressKitPlan",
+      "StressKitRun", "StressKitBench",
+    ],
+    "StressKit": [
+      "StressPlatform", "StressKitCore", "StressKitModel", "StressKitEngine", "StressKitPlan",
+      "StressKitRun", "StressKitBench", "StressReports",
+    ],
     "FoundationSubjects": ["StressKit"],
-    "StressTesting": ["StressKit"],
+    "StressTesting": ["StressKit", "StressReports"],
     "StressCLI": ["StressKit", "StressReports", "StressPlatform"],
     "stress": ["StressCLI", "FoundationSubjects"],
   ]

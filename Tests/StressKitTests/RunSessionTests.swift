@@ -42,6 +42,8 @@ import Testing
 
     var summary: Int { cells?.count ?? -1 }
 
+    static func detail(_ spec: TrialSpec, _ result: TrialResult) -> String { result.detail }
+
     func runFinished(_ cells: [CellStatistics]) throws { self.cells = cells }
   }
 

@@ -38,7 +38,7 @@ public struct ExplorationResult: Sendable, CustomStringConvertible {
   /// its bound. Always false for the random strategies, which never finish.
   public let exhausted: Bool
   /// The failure, as a person reads it; for a pass, one line of what was explored.
-  public let report: String
+  public package(set) var report: String
   /// The failing schedule's replay token, for `ScheduleStrategy.replay`.
   public let replay: String?
   /// The failure as data: its kind, scenario, interleaving and replay token.

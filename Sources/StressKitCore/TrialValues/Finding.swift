@@ -80,6 +80,76 @@ package struct Finding: Sendable, Codable, Equatable {
     }
   }
 
+  /// A thread that could never go on: what it holds and what it waits for.
+  @usableFromInline
+  package struct Blocked: Sendable, Codable, Equatable {
+    /// From 1.
+    package var thread: Int
+    package var operation: String
+    package var holds: [String]
+    /// The primitive it waits at, what it waits there for (a condition's `until:`), and the
+    /// thread (from 1) holding what it waits for.
+    package var waitsAt: String?
+    package var until: String?
+    package var holder: Int?
+
+    package init(
+      thread: Int, operation: String, holds: [String], waitsAt: String?, until: String?,
+      holder: Int?
+    ) {
+      self.thread = thread
+      self.operation = operation
+      self.holds = holds
+      self.waitsAt = waitsAt
+      self.until = until
+      self.holder = holder
+    }
+  }
+
+  /// A call run outside the scheduler that did not return within `seconds`: in the initial
+  /// part, the post part, or a history's check.
+  @usableFromInline
+  package struct BlockedCall: Sendable, Codable, Equatable {
+    package enum Part: String, Sendable, Codable {
+      case initial
+      case post
+      case check
+    }
+
+    package var part: Part
+    package var call: String
+    package var seconds: Double
+
+    package init(_ part: Part, call: String, seconds: Double) {
+      self.part = part
+      self.call = call
+      self.seconds = seconds
+    }
+  }
+
+  /// What a finding's report tells beside its scenario and interleaving.
+  @usableFromInline
+  package enum Circumstance: Sendable, Codable, Equatable {
+    /// Under stress: the scenario failed in `failed` of `of` invocations, and was shrunk from
+    /// `calls` calls.
+    case invocations(failed: Int, of: Int, calls: Int)
+    /// A controlled schedule's history, its threads switched `switches` times.
+    case history(switches: Int)
+    /// The scenario fails run on one thread as well.
+    case failsAlone
+    /// Under stress, the test's sanity pass: on one thread, it answered what its
+    /// specification would not.
+    case answersAlone
+    /// Every thread left, blocked for good.
+    case deadlock([Blocked])
+    /// No schedule finished within `points` steps.
+    case livelock(points: Int)
+    /// Thread `thread` (from 1) ran `seconds` in `operation` without reaching a primitive.
+    case spin(thread: Int, operation: String?, seconds: Double)
+    /// A call outside the scheduler blocked.
+    case blocked(BlockedCall)
+  }
+
   /// What failed.
   package var kind: Kind
   /// The scenario that failed, for a model test.
@@ -93,6 +163,17 @@ package struct Finding: Sendable, Codable, Equatable {
   /// For a controlled failure: the schedule (from 1) and the scenario's number.
   package var schedule: Int?
   package var scenarioNumber: Int?
+  /// The exploration's strategy and seed (a stress trial's seed, for a model test under
+  /// stress).
+  package var strategy: ScheduleStrategy?
+  package var seed: UInt64?
+  /// What the report tells beside the scenario and interleaving.
+  package var circumstance: Circumstance?
+  /// Steps of the schedule before `interleaving`'s first, left out.
+  package var stepsLeftOut = 0
+  /// A failure whose one-thread check (run to rule out a broken test) blocked at this call:
+  /// the failure stands, but a broken test is not ruled out.
+  package var checkBlocked: BlockedCall?
 
   @usableFromInline
   package init(

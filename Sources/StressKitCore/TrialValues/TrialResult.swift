@@ -60,12 +60,17 @@ package struct TrialResult: Sendable, Codable, Equatable {
   /// The `error` of a broken subject: it failed, crashed or hung with no other thread to race
   /// it (its sanity pass, a one-thread trial, or before the worker said the pass was done), so
   /// what it shows is a broken test, not a finding. Every place that finds one says it so.
+  /// The failure's own finding, if it had one, is kept as the broken test's: its scenario is
+  /// what the reports show after `what`.
   @usableFromInline
-  package static func brokenSubject(_ what: String, failures: Int? = nil) -> TrialResult {
+  package static func brokenSubject(
+    _ what: String, failures: Int? = nil, keeping finding: Finding? = nil
+  ) -> TrialResult {
     var result = TrialResult(
       outcome: .error, failures: failures, detail: "fails single-threaded (broken subject): \(what)"
     )
-    result.finding = Finding(.brokenTest)
+    result.finding = finding ?? Finding(.brokenTest)
+    result.finding?.kind = .brokenTest
     return result
   }
 

@@ -10,8 +10,8 @@ import StressPlatform
 /// How an exploration ends becomes an outcome as a stress trial's would: a history with no
 /// sequential explanation is `corrupt`; a deadlock, a livelock or a thread stuck outside the
 /// primitives is a `hang` the scheduler saw, not one the runner had to kill; a replay that
-/// diverged is an `error` of the test. The failure's report, with its interleaving and the
-/// command that replays it, is the trial's detail, and so reaches the CSV, JUnit and HTML.
+/// diverged is an `error` of the test. A failure is the trial's finding, as data: the runner
+/// has the reports word it (with the command that replays it) into the trial's detail.
 package enum ControlledTrial<M: ModelTest> {
   /// Seconds a thread may run without reaching a primitive before it is called stuck: well
   /// inside the hang timeout of every mode.
@@ -29,14 +29,14 @@ package enum ControlledTrial<M: ModelTest> {
     let began = Platform.monotonicNanos()
     let explored = Exploration<M>.run(
       strategy: strategy, threads: spec.threads, schedules: spec.bound.opsPerThread ?? .max,
-      seconds: spec.bound.seconds, seed: spec.seed, stuckAfter: stuckAfter,
-      replay: { token in replay(spec, token: token) }, now: now)
+      seconds: spec.bound.seconds, seed: spec.seed, stuckAfter: stuckAfter, now: now)
     let seconds = Double(Platform.monotonicNanos() - began) / 1e9
     func result(_ outcome: Outcome, failures: Int) -> TrialResult {
       var result = TrialResult(
         outcome: outcome, failures: failures, ops: explored.schedules, reads: nil, writes: nil,
         seconds: seconds, detail: explored.report)
-      result.finding = explored.finding
+      // A pass, or an unknown, found nothing: its summary is its detail.
+      if outcome != .ok { result.finding = explored.finding }
       result.scenarios = explored.scenarios
       // A search's claim is its coverage: a search that passed covered its bound, or was cut
       // short. One that failed, or left histories unchecked, covers nothing.
@@ -57,16 +57,9 @@ package enum ControlledTrial<M: ModelTest> {
     case .deadlock, .livelock, .stuck: return result(.hang, failures: 1)
     case .replayDiverged: return result(.error, failures: 0)
     case .brokenTest:
-      var broken = TrialResult.brokenSubject(explored.report)
-      broken.finding = explored.finding ?? broken.finding
-      return broken
+      // Worded by the reports, after the words a broken subject's detail starts with.
+      return .brokenSubject("", keeping: explored.finding)
     case .notRun: return .harnessFault(explored.report)
     }
-  }
-
-  /// The command that runs the failing schedule again, as this run's program is called.
-  static func replay(_ spec: TrialSpec, token: String) -> String {
-    "\(ScenarioTable.program) run --subjects \(M.info.id) --wrappers \(spec.wrapper) --threads \(spec.threads) "
-      + "--trials 1 --warmup 0 --strategy replay:\(token)"
   }
 }

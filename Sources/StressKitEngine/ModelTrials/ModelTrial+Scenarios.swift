@@ -99,8 +99,8 @@ extension ModelTrial {
     counts.found?.invocations = tried
   }
 
-  /// The trial's result from what its scenarios did: a failure shrunk, with its table and
-  /// its finding; else unchecked histories, if any.
+  /// The trial's result from what its scenarios did: a failure shrunk, as its finding; else
+  /// unchecked histories, if any.
   static func conclude(
     _ counts: Counts, report: Report, spec: TrialSpec, options: ScenarioOptions,
     _ execute: Execute
@@ -112,15 +112,17 @@ extension ModelTrial {
       seconds: Double(counts.nanos) / 1e9)
     if let found = counts.found {
       let shrunk = minimize(found.failure, options, execute)
-      result.detail = ScenarioTable.failure(
-        shrunk.scenario, results: shrunk.results, operations: operations,
-        failed: counts.failures, scenario: found.scenario, invocations: found.invocations,
-        from: found.failure.scenario.count, spec: spec, subject: M.info.id)
       result.timeToFailureMs = Double(found.atNanos) / 1e6
-      result.finding = Finding(
+      // Data only: the reports word it, with the command that replays the trial.
+      var finding = Finding(
         .notLinearizable,
         scenario: ScenarioTable.finding(
-          shrunk.scenario, results: shrunk.results, operations: operations))
+          shrunk.scenario, results: shrunk.results, operations: operations),
+        scenarioNumber: found.scenario)
+      finding.seed = spec.seed
+      finding.circumstance = .invocations(
+        failed: counts.failures, of: found.invocations, calls: found.failure.scenario.count)
+      result.finding = finding
     } else if report.unknowns > 0 {
       result.detail =
         "\(report.unknowns) of \(report.checks) distinct outcomes that needed a search "

@@ -139,10 +139,12 @@ package enum ModelTrial<M: ModelTest> {
           case .notLinearizable = checker.check(batch, invocation: i, seconds: options.checkSeconds)
         else { continue }
         let failure = Self.failure(batch, i, scenario)
-        return .brokenSubject(
-          "on one thread it answered what its specification would not:\n"
-            + ScenarioTable.render(
-              failure.scenario, results: failure.results, operations: operations))
+        var finding = Finding(
+          .brokenTest,
+          scenario: ScenarioTable.finding(
+            failure.scenario, results: failure.results, operations: operations))
+        finding.circumstance = .answersAlone
+        return .brokenSubject("", keeping: finding)
       }
     }
     return nil

@@ -106,14 +106,15 @@ package enum Trial {
     let alone = measure(sanity)
     guard alone.outcome != .ok else { return nil }
     if alone.harnessFault { return alone }
-    return .brokenSubject(alone.detail, failures: alone.failures)
+    return .brokenSubject(alone.detail, failures: alone.failures, keeping: alone.finding)
   }
 
   /// A one-thread trial that fails is the subject's fault too.
   @inlinable
   static func blameAlone(_ spec: TrialSpec, _ result: TrialResult) -> TrialResult {
     guard spec.threads == 1 && result.outcome != .ok && !result.harnessFault else { return result }
-    var broken = TrialResult.brokenSubject(result.detail, failures: result.failures)
+    var broken = TrialResult.brokenSubject(
+      result.detail, failures: result.failures, keeping: result.finding)
     (broken.ops, broken.reads, broken.writes) = (result.ops, result.reads, result.writes)
     (broken.seconds, broken.timeToFailureMs) = (result.seconds, result.timeToFailureMs)
     return broken

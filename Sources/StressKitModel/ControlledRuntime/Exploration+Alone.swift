@@ -55,16 +55,3 @@ extension Exploration {
     }
   }
 }
-
-extension Scenario {
-  /// The scenario's calls as a table with no answers: what a schedule that never finished ran.
-  static func describeCalls<Instance>(
-    _ scenario: Scenario, _ operations: [ModelOperation<Instance>]
-  )
-    -> String
-  {
-    ScenarioTable.render(
-      scenario, results: scenario.lanes.map { $0.map { _ in ModelValue.noResult } },
-      operations: operations)
-  }
-}

@@ -2,18 +2,16 @@ import StressKitCore
 import StressPlatform
 
 extension Exploration {
-  /// How a schedule failed: the verdict, its report, its token, and the finding as data.
+  /// How a schedule failed: the verdict and the finding, as data that reports word.
   struct Failed {
     var verdict: ExplorationResult.Verdict
-    var report: String
-    var replay: String?
-    var finding: Finding?
+    var finding: Finding
 
     /// The exploration's result when this failure ends it.
     func result(schedules: Int, scenarios: Int) -> ExplorationResult {
       ExplorationResult(
         verdict: verdict, schedules: schedules, scenarios: scenarios, exhausted: false,
-        report: report, replay: replay, finding: finding)
+        report: "", replay: finding.replay, finding: finding)
     }
   }
 
@@ -21,15 +19,18 @@ extension Exploration {
   /// finished.
   static func found(
     _ kind: Finding.Kind, _ drawn: Drawn, schedule: Int, answers: [[ModelValue]]?,
-    steps: [Finding.Step]? = nil, replay token: String? = nil
+    _ circumstance: Finding.Circumstance?, steps: [Finding.Step]? = nil,
+    replay token: String? = nil, strategy: ScheduleStrategy, seed: UInt64
   ) -> Finding {
     let scenario = drawn.scenario
-    return Finding(
+    var finding = Finding(
       kind,
       scenario: ScenarioTable.finding(
         scenario, results: answers ?? scenario.lanes.map { $0.map { _ in .noResult } },
         operations: M.operations),
       interleaving: steps, replay: token, schedule: schedule + 1, scenarioNumber: drawn.number)
+    (finding.strategy, finding.seed, finding.circumstance) = (strategy, seed, circumstance)
+    return finding
   }
 
   /// One schedule of `drawn`: nil if it passed.
@@ -90,27 +91,24 @@ extension Exploration {
     let verdict = drawn.checker.check(alone.history, deadline: deadline, now: context.now)
     watch.leave()
     guard verdict != .linearizable else { return nil }
-    // Worded only for a schedule that did not pass: nearly all pass, and format nothing.
-    let headline = context.headline(schedule, drawn)
     let token = context.token(drawn)
+    let trace = context.scheduler.trace
+    func found(_ kind: Finding.Kind, _ answers: [[ModelValue]], _ what: Finding.Circumstance?)
+      -> Finding
+    {
+      Exploration.found(
+        kind, drawn, schedule: schedule, answers: answers, what,
+        steps: kind == .brokenTest ? nil : trace.findingSteps(),
+        replay: kind == .brokenTest ? nil : token, strategy: context.strategy, seed: context.seed)
+    }
     switch verdict {
     case .linearizable: return nil
     case .unknown:
-      return Failed(
-        verdict: .unknown, report: "\(headline), replay: \(context.replay(token))", replay: token)
+      return Failed(verdict: .unknown, finding: found(.notLinearizable, alone.results, nil))
     case .notLinearizable:
-      let trace = context.scheduler.trace
       let failed = Failed(
         verdict: .notLinearizable,
-        report: [
-          "not linearizable: \(headline): no order of the calls explains what they answered:",
-          ScenarioTable.render(drawn.scenario, results: alone.results, operations: M.operations),
-          "interleaving (\(trace.steps.count) steps, \(trace.switches) switches):",
-          trace.render(), "replay: \(context.replay(token))",
-        ].joined(separator: "\n"), replay: token,
-        finding: found(
-          .notLinearizable, drawn, schedule: schedule, answers: alone.results,
-          steps: trace.findingSteps(), replay: token))
+        finding: found(.notLinearizable, alone.results, .history(switches: trace.switches)))
       // Before a race is blamed: a nondeterministic operation fails on one thread as well.
       // If that check blocks, the failure stands, and the watcher says why it was not ruled out.
       watch.pending.withLock { $0 = failed.result(schedules: schedule + 1, scenarios: 0) }
@@ -119,16 +117,7 @@ extension Exploration {
         guard let sequential = sequentialFailure(drawn, threads: threads, watch: watch) else {
           continue
         }
-        return Failed(
-          verdict: .brokenTest,
-          report: [
-            "broken test: \(headline) is not linearizable, but neither is its scenario run on "
-              + "one thread (the initial part, each thread's calls in turn, the post part), so "
-              + "an operation answers what the specification does not (a nondeterministic "
-              + "result, a wrong specification), and no race is to blame:",
-            ScenarioTable.render(drawn.scenario, results: sequential, operations: M.operations),
-          ].joined(separator: "\n"), replay: nil,
-          finding: found(.brokenTest, drawn, schedule: schedule, answers: sequential))
+        return Failed(verdict: .brokenTest, finding: found(.brokenTest, sequential, .failsAlone))
       }
       return failed
     }

@@ -9,16 +9,9 @@ extension Exploration {
     let strategy: ScheduleStrategy
     let seed: UInt64
     let stuckAfter: Double
-    /// Words a failure's token as the way to run it again.
-    let replay: (String) -> String
     /// The clock a history's check reads against its deadline.
     let now: () -> UInt64
     let watch: ExplorerWatch
-
-    /// How a report names schedule `schedule` (from 0) of `drawn`.
-    func headline(_ schedule: Int, _ drawn: Drawn) -> String {
-      "schedule \(schedule + 1) (scenario \(drawn.number)) of \(strategy), seed \(seed)"
-    }
 
     /// The token of the schedule the scheduler just ran, of `drawn`.
     func token(_ drawn: Drawn) -> String {
@@ -51,15 +44,14 @@ extension Exploration {
     /// Schedules whose history's check ran out of time: neither passed nor failed, so the
     /// exploration goes on (a later failure is still one) but can no longer pass.
     var unknowns = 0
-    var firstUnknown = ""
+    var firstUnknown: Finding?
   }
 
   /// The exploration itself, on the explorer's thread (see `run`).
   static func explore(
     strategy: ScheduleStrategy, threads: Int, schedules: Int, seconds: Double?, seed: UInt64,
     firstScenario: Int, replayed: [Int]?, stuckAfter: Double,
-    replay: @escaping @Sendable (String) -> String, now: @escaping @Sendable () -> UInt64,
-    watch: ExplorerWatch
+    now: @escaping @Sendable () -> UInt64, watch: ExplorerWatch
   ) -> ExplorationResult {
     let deadline = seconds.map { Platform.monotonicNanos() + UInt64(max(0, $0) * 1e9) }
     func late() -> Bool { deadline.map { Platform.monotonicNanos() >= $0 } ?? false }
@@ -74,7 +66,7 @@ extension Exploration {
     defer { scheduler.close() }
     let context = Context(
       scheduler: scheduler, threads: threads, strategy: strategy, seed: seed,
-      stuckAfter: stuckAfter, replay: replay, now: now, watch: watch)
+      stuckAfter: stuckAfter, now: now, watch: watch)
     let current = chooser(strategy, seed: seed, replayed: replayed)
     let budget = replayed == nil ? max(1, min(schedules, Int.max / 20)) : 1
     // A search started is finished, unless it runs to ten times the budget or past the time.
@@ -95,7 +87,7 @@ extension Exploration {
           return failure.result(schedules: progress.schedule + 1, scenarios: progress.scenarios)
         }
         progress.unknowns += 1
-        if progress.unknowns == 1 { progress.firstUnknown = failure.report }
+        if progress.unknowns == 1 { progress.firstUnknown = failure.finding }
       }
       progress.schedule += 1
       switch current.finish(choices: scheduler.trace.choices.count) {
@@ -122,10 +114,8 @@ extension Exploration {
   /// A replay that did not run as its token records.
   static func diverged() -> ExplorationResult {
     ExplorationResult(
-      verdict: .replayDiverged, schedules: 1, scenarios: 1, exhausted: false,
-      report: "replay diverged: the run asked for other choices than the token records, "
-        + "so the code under test depends on more than its scheduling (time, randomness, "
-        + "hashing, or threads of its own)", replay: nil, finding: Finding(.replayDiverged))
+      verdict: .replayDiverged, schedules: 1, scenarios: 1, exhausted: false, report: "",
+      replay: nil, finding: Finding(.replayDiverged))
   }
 
   /// An exploration that ran out of schedules with no failure: a pass, or unknown if some
@@ -147,13 +137,17 @@ extension Exploration {
           + (progress.late ? "the time budget" : "ten times the schedule budget")
     }
     guard progress.unknowns == 0 else {
+      let unknown = progress.firstUnknown
+      let first =
+        "schedule \(unknown?.schedule ?? 0) (scenario \(unknown?.scenarioNumber ?? 0)) of "
+        + "\(strategy), seed \(seed) (replay token \(unknown?.replay ?? ""))"
       return ExplorationResult(
         verdict: .unknown, schedules: schedule, scenarios: scenarios, exhausted: exhausted,
         report:
           "unknown: \(summary), but \(progress.unknowns) of the histories' "
           + "\(TrialResult.uncheckedWords) their \(M.scenarios.checkSeconds) s "
           + "(ScenarioOptions.checkSeconds), so those schedules are neither passed nor failed; "
-          + "the first: \(progress.firstUnknown)", replay: nil)
+          + "the first: \(first)", replay: nil)
     }
     return ExplorationResult(
       verdict: .passed, schedules: schedule, scenarios: scenarios, exhausted: exhausted,

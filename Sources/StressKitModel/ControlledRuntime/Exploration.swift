@@ -57,13 +57,12 @@ package enum Exploration<M: ModelTest> {
   }
 
   /// Explores up to `schedules` schedules of `threads` threads with `strategy`, and for no
-  /// longer than `seconds` if given (at least one schedule). `replay` words a failure's token
-  /// as the way to run it again: Swift's `.replay("...")` here, a command line in a worker.
+  /// longer than `seconds` if given (at least one schedule). A failure is the result's finding,
+  /// as data: its report is left for the caller's words (`FindingText` in the reports).
   /// `now` is the clock a history's check reads against its deadline.
   package static func run(
     strategy: ScheduleStrategy, threads: Int, schedules: Int, seconds: Double? = nil,
     seed: UInt64, stuckAfter: Double,
-    replay: @escaping @Sendable (String) -> String = { ".replay(\"\($0)\")" },
     now: @escaping @Sendable () -> UInt64 = Platform.monotonicNanos
   ) -> ExplorationResult {
     if let refused = refusal(
@@ -105,7 +104,7 @@ package enum Exploration<M: ModelTest> {
         explore(
           strategy: strategy, threads: explorerThreads, schedules: schedules, seconds: seconds,
           seed: explorerSeed, firstScenario: scenarioOne, replayed: choices,
-          stuckAfter: stuckAfter, replay: replay, now: now, watch: watch))
+          stuckAfter: stuckAfter, now: now, watch: watch))
     }) {
       return ExplorationResult(
         verdict: .notRun, schedules: 0, scenarios: 0, exhausted: false,

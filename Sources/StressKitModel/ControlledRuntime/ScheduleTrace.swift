@@ -3,8 +3,8 @@ import StressKitCore
 /// The interleaving a controlled schedule ran: every step with its thread, the operation it
 /// belongs to and what it did at a primitive, and the choices that made it, which replay it.
 ///
-/// Steps are kept compact (numbers and values) and spelled only when a trace is rendered: a
-/// schedule that passes, as nearly all do, formats nothing.
+/// Steps are kept compact (numbers and values) and spelled only for a finding, which the
+/// reports word: a schedule that passes, as nearly all do, formats nothing.
 package struct ScheduleTrace: Sendable, Equatable {
   /// What a step did.
   package enum Action: Sendable, Equatable {
@@ -151,30 +151,6 @@ package struct ScheduleTrace: Sendable, Equatable {
       return value.isNoResult ? "returns" : "returns \(Scenario.describe(value))"
     case .use(let primitive, let use): return use.spelled(label(primitive))
     }
-  }
-
-  /// The steps as a table, one line a step, threads counted from 1 as the scenario table
-  /// counts them, and a line where control passed from one thread to another. `last` keeps
-  /// only the last steps.
-  package func render(last: Int? = nil) -> String {
-    let shown = last.map { Array(steps.suffix($0)) } ?? steps
-    let first = steps.count - shown.count
-    let width = max(9, shown.map { operation($0.operation).count }.max() ?? 0)
-    func pad(_ text: String, _ n: Int) -> String {
-      text + String(repeating: " ", count: max(0, n - text.count))
-    }
-    var lines = [pad("step", 6) + pad("thread", 8) + pad("operation", width + 2) + "at a primitive"]
-    if first > 0 { lines.append("(\(first) earlier steps left out)") }
-    for (i, step) in shown.enumerated() {
-      if i > 0, shown[i - 1].thread != step.thread {
-        lines.append(
-          "      -- switch: thread \(shown[i - 1].thread + 1) -> thread \(step.thread + 1)")
-      }
-      lines.append(
-        pad("\(first + i + 1)", 6) + pad("\(step.thread + 1)", 8)
-          + pad(operation(step.operation), width + 2) + spell(step.action))
-    }
-    return lines.joined(separator: "\n")
   }
 
   /// The steps as a finding's data, or only the last `last`.

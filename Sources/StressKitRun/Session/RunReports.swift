@@ -1,3 +1,4 @@
+import StressKitCore
 import StressKitEngine
 import StressKitPlan
 
@@ -12,4 +13,6 @@ package protocol RunReports: RunObserver {
   init(plan: Plan, catalog: Catalog, summaryPath: String, junitPath: String?) throws
   /// The run's summary: of its cells once it ended, early or not; of none before.
   var summary: Summary { get }
+  /// A trial's detail, its finding worded (`Scheduler.detail`).
+  static func detail(_ spec: TrialSpec, _ result: TrialResult) -> String
 }

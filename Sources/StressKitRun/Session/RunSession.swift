@@ -109,8 +109,10 @@ package final class RunSession<Reports: RunReports> {
   /// Throws `RunSessionFailure.io` if a file could not be written as trials finished.
   package func run(observers: [any RunObserver] = []) throws(RunSessionFailure) -> Ending {
     do {
-      _ = try withExtendedLifetime(locks) {
-        try Scheduler(plan: plan).run(
+      _ = try withExtendedLifetime(locks) { () throws -> [CellStatistics] in
+        let scheduler = Scheduler(plan: plan)
+        scheduler.detail = Reports.detail
+        return try scheduler.run(
           observers: [results, reports] + observers, interruption: .process,
           completed: completed, spent: spent)
       }

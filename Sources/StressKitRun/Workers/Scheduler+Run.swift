@@ -221,7 +221,7 @@ extension Scheduler {
     /// finished. If an interruption came meanwhile (a Ctrl-C to the process group reaches
     /// workers too), that is what happened.
     func answer(_ spec: TrialSpec, _ cell: Cell) throws -> TrialResult {
-      let result: TrialResult
+      var result: TrialResult
       do {
         result = try worker!.run(
           spec, timeout: plan.timeout, failsAlone: cell.failsAlone, interruption: interruption)
@@ -233,6 +233,7 @@ extension Scheduler {
         if let interruption, interruption.requested != nil { try stopEarly(interruption) }
         try stopEarly(HarnessFailure(detail: result.detail, cell: cell))
       }
+      result.detail = scheduler.detail(spec, result)
       return result
     }
 

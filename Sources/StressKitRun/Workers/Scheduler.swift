@@ -31,6 +31,10 @@ package final class Scheduler {
   let makeRunner: () throws -> any TrialRunner
   /// Monotonic seconds: the budget's clock (a test's fake advances with its trials).
   let clock: () -> Double
+  /// A finished trial's detail, as the reports word it: the engine hands its findings over as
+  /// data (`Finding`), and the CSV, the console and every report read the words made here.
+  /// By default, the detail as the trial gave it.
+  package var detail: (TrialSpec, TrialResult) -> String = { $1.detail }
 
   /// `workerExecutable` is a binary that serves `Worker.command`; by default, this one, whose
   /// workers are forked by a zygote (`ForkServer`) where the system allows it. Not under a

@@ -151,7 +151,7 @@ final class WorkerProcess: TrialRunner {
       }
       return result
     }
-    return .brokenSubject("\(result.outcome.rawValue): \(result.detail)")
+    return .brokenSubject("\(result.outcome.rawValue): \(result.detail)", keeping: result.finding)
   }
 
   /// Reads the worker's complete messages: its answer if one came, or the harness's fault for

@@ -1,5 +1,10 @@
 import Foundation
-import StressKit
+import StressKitBench
+import StressKitCore
+import StressKitEngine
+import StressKitModel
+import StressKitPlan
+import StressKitRun
 
 /// A baseline run against a current one, cell by cell (matched on `CellKey`) and as a whole:
 /// correctness changes, and throughput changes beyond a threshold.

@@ -1,4 +1,9 @@
-import StressKit
+import StressKitBench
+import StressKitCore
+import StressKitEngine
+import StressKitModel
+import StressKitPlan
+import StressKitRun
 
 /// What changed under the runs rather than in them: the toolchain (and so the Foundation it
 /// links), the OS or the CPU count. Verdicts really change when these do, so `compare` says so

@@ -1,5 +1,10 @@
 import Foundation
-import StressKit
+import StressKitBench
+import StressKitCore
+import StressKitEngine
+import StressKitModel
+import StressKitPlan
+import StressKitRun
 
 /// The Mann-Whitney U test: do two samples come from the same distribution? It assumes nothing
 /// about the shape of throughput (which is rarely normal on a shared machine) and only ranks,

@@ -1,4 +1,9 @@
-import StressKit
+import StressKitBench
+import StressKitCore
+import StressKitEngine
+import StressKitModel
+import StressKitPlan
+import StressKitRun
 
 /// Corrections for testing many hypotheses at once: across ~300 cells, p < 0.01 alone lets
 /// about 3 of them through by chance every night.

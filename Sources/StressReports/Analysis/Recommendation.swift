@@ -1,4 +1,9 @@
-import StressKit
+import StressKitBench
+import StressKitCore
+import StressKitEngine
+import StressKitModel
+import StressKitPlan
+import StressKitRun
 
 /// Which wrapper to use, found in a run's numbers, with what measures it again. None is ever
 /// written by hand: where the trials do not separate the wrappers

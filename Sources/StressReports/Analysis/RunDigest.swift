@@ -1,4 +1,9 @@
-import StressKit
+import StressKitBench
+import StressKitCore
+import StressKitEngine
+import StressKitModel
+import StressKitPlan
+import StressKitRun
 
 /// What a run's reports say, computed once from its cells, whether they come from a run that
 /// just ended or from CSV files read back: the verdicts, the positive control, the wrapper

@@ -1,4 +1,9 @@
-import StressKit
+import StressKitBench
+import StressKitCore
+import StressKitEngine
+import StressKitModel
+import StressKitPlan
+import StressKitRun
 
 /// Cells whose every operation is a read, run under a wrapper that lets reads overlap
 /// (rw-barrier, rwlock). Such a wrapper guards writes only, so those cells ran as bare as

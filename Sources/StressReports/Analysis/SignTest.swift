@@ -1,5 +1,10 @@
 import Foundation
-import StressKit
+import StressKitBench
+import StressKitCore
+import StressKitEngine
+import StressKitModel
+import StressKitPlan
+import StressKitRun
 
 /// The sign test: of n paired changes, are more in one direction than a fair coin would give?
 /// It needs only each pair's direction, so it judges a whole run even when every cell has too

@@ -1,5 +1,10 @@
 import Foundation
-import StressKit
+import StressKitBench
+import StressKitCore
+import StressKitEngine
+import StressKitModel
+import StressKitPlan
+import StressKitRun
 
 /// Student's t distribution: how far a value may stray from a few others measured alike, when
 /// their spread is itself estimated from those few (a prediction from k draws has k - 1

@@ -1,5 +1,10 @@
 import Foundation
-import StressKit
+import StressKitBench
+import StressKitCore
+import StressKitEngine
+import StressKitModel
+import StressKitPlan
+import StressKitRun
 
 /// Several runs of a plan, night by night: per cell its median throughput and failing trials
 /// each night, and per subject its verdict each night, for the history of a nightly job.

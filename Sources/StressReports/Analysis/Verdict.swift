@@ -1,4 +1,9 @@
-import StressKit
+import StressKitBench
+import StressKitCore
+import StressKitEngine
+import StressKitModel
+import StressKitPlan
+import StressKitRun
 
 /// What a subject's unprotected trials at 2 or more threads showed, next to what is documented.
 /// A race needs company, so single-threaded trials say nothing here; protected wrappers are the

@@ -1,5 +1,10 @@
 import Foundation
-import StressKit
+import StressKitBench
+import StressKitCore
+import StressKitEngine
+import StressKitModel
+import StressKitPlan
+import StressKitRun
 
 extension WrapperComparison {
   /// Per subject and read mix, over its thread counts: the fastest correct protected wrapper

@@ -1,4 +1,9 @@
-import StressKit
+import StressKitBench
+import StressKitCore
+import StressKitEngine
+import StressKitModel
+import StressKitPlan
+import StressKitRun
 
 /// Which wrapper to use: per subject and condition (thread count and read mix), the wrappers
 /// ranked by median throughput, each as a ratio to the fastest protected wrapper that stayed

@@ -1,5 +1,10 @@
 import Foundation
-import StressKit
+import StressKitBench
+import StressKitCore
+import StressKitEngine
+import StressKitModel
+import StressKitPlan
+import StressKitRun
 
 /// What `stress bench` says, section by section, and the CSV rows each section records. The
 /// CLI runs each measurement and prints its section as it comes; the wording is here.

@@ -1,5 +1,10 @@
 import Foundation
-import StressKit
+import StressKitBench
+import StressKitCore
+import StressKitEngine
+import StressKitModel
+import StressKitPlan
+import StressKitRun
 
 // The words of a value Analysis computes: Analysis returns values, Reports words them.
 

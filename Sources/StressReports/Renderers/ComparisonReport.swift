@@ -1,5 +1,10 @@
 import Foundation
-import StressKit
+import StressKitBench
+import StressKitCore
+import StressKitEngine
+import StressKitModel
+import StressKitPlan
+import StressKitRun
 
 /// A `Comparison` rendered for a terminal, a CI summary page (markdown) or a script (JSON),
 /// with what changed under the runs (`EnvironmentNews`) first.

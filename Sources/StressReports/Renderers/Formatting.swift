@@ -1,5 +1,10 @@
 import Foundation
-import StressKit
+import StressKitBench
+import StressKitCore
+import StressKitEngine
+import StressKitModel
+import StressKitPlan
+import StressKitRun
 
 /// How numbers and outcome counts read in every text the tool prints (console, compare, HTML).
 package enum Formatting {

@@ -1,4 +1,9 @@
-import StressKit
+import StressKitBench
+import StressKitCore
+import StressKitEngine
+import StressKitModel
+import StressKitPlan
+import StressKitRun
 
 // MARK: - Model tests: the shrunk scenario of each failing cell
 

@@ -1,5 +1,10 @@
 import Foundation
-import StressKit
+import StressKitBench
+import StressKitCore
+import StressKitEngine
+import StressKitModel
+import StressKitPlan
+import StressKitRun
 
 // MARK: - Which wrapper: a heatmap per thread count
 

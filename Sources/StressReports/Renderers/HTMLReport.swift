@@ -1,5 +1,10 @@
 import Foundation
-import StressKit
+import StressKitBench
+import StressKitCore
+import StressKitEngine
+import StressKitModel
+import StressKitPlan
+import StressKitRun
 
 /// One self-contained HTML page for a run: no network, no external file, charts drawn here as
 /// inline SVG. It is well-formed XML (XHTML syntax), so a test can parse it back.

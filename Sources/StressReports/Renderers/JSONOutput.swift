@@ -1,5 +1,10 @@
 import Foundation
-import StressKit
+import StressKitBench
+import StressKitCore
+import StressKitEngine
+import StressKitModel
+import StressKitPlan
+import StressKitRun
 
 /// The tool's JSON style, for every `--format json`: pretty-printed, sorted, snake_case keys
 /// (as the CSV's columns), one trailing newline.

@@ -1,5 +1,10 @@
 import Foundation
-import StressKit
+import StressKitBench
+import StressKitCore
+import StressKitEngine
+import StressKitModel
+import StressKitPlan
+import StressKitRun
 
 /// Writes JUnit XML when the run ends, for CI dashboards: a testsuite per subject, a testcase
 /// per cell. A cell that fails the run is a `<failure>` (a protected wrapper that did not stay

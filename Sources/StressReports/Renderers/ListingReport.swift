@@ -1,4 +1,9 @@
-import StressKit
+import StressKitBench
+import StressKitCore
+import StressKitEngine
+import StressKitModel
+import StressKitPlan
+import StressKitRun
 
 /// What `stress list` says: the catalog's subjects and wrappers and the suites found, as text
 /// or as JSON for scripts. The CLI finds the suites and prints; the wording is here.

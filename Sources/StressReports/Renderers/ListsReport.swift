@@ -1,4 +1,9 @@
-import StressKit
+import StressKitBench
+import StressKitCore
+import StressKitEngine
+import StressKitModel
+import StressKitPlan
+import StressKitRun
 
 /// What `stress list --lists` says: every entry of the thread-safety lists the catalog accounts
 /// for, its documented status, its Swift name on Linux and the subjects that stress it.

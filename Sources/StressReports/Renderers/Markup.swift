@@ -1,4 +1,9 @@
-import StressKit
+import StressKitBench
+import StressKitCore
+import StressKitEngine
+import StressKitModel
+import StressKitPlan
+import StressKitRun
 
 /// Text made safe for XML and HTML (JUnit, the HTML report and its SVG).
 package enum Markup {

@@ -1,5 +1,10 @@
 import Foundation
-import StressKit
+import StressKitBench
+import StressKitCore
+import StressKitEngine
+import StressKitModel
+import StressKitPlan
+import StressKitRun
 import StressPlatform
 
 /// A report written whole at the end (JUnit, HTML, the summary CSV, a merged CSV): written to a temporary file beside it and renamed into place, so a

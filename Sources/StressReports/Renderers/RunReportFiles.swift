@@ -1,4 +1,9 @@
-import StressKit
+import StressKitBench
+import StressKitCore
+import StressKitEngine
+import StressKitModel
+import StressKitPlan
+import StressKitRun
 
 /// The files `stress run` writes when a run ends, the summary CSV and JUnit, from one digest
 /// of its cells: the one its session returns, so the console says what the files say.
@@ -8,6 +13,10 @@ package final class RunReportFiles: RunReports {
   let summaryFile: SummaryCSVWriter
   let junit: JUnitWriter?
   private var digest: RunDigest?
+
+  package static func detail(_ spec: TrialSpec, _ result: TrialResult) -> String {
+    FindingText.command(for: spec).detail(result)
+  }
 
   package init(plan: Plan, catalog: Catalog, summaryPath: String, junitPath: String?) throws {
     self.plan = plan

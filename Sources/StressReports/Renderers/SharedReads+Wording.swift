@@ -1,4 +1,9 @@
-import StressKit
+import StressKitBench
+import StressKitCore
+import StressKitEngine
+import StressKitModel
+import StressKitPlan
+import StressKitRun
 
 // The words of a value Analysis computes: Analysis returns values, Reports words them.
 

@@ -1,4 +1,9 @@
-import StressKit
+import StressKitBench
+import StressKitCore
+import StressKitEngine
+import StressKitModel
+import StressKitPlan
+import StressKitRun
 
 /// Writes the per-cell summary CSV when the run ends (scaling and cost need every cell), whole:
 /// to a temporary file beside it, renamed into place (`ReportFile`), so a full disk or a killed

@@ -1,5 +1,10 @@
 import Foundation
-import StressKit
+import StressKitBench
+import StressKitCore
+import StressKitEngine
+import StressKitModel
+import StressKitPlan
+import StressKitRun
 
 /// The end-of-run summary as JSON (`--format json`): the run, each cell's statistics, the
 /// unprotected verdicts and whether the run passed. Keys are snake_case, as the CSV's columns.

@@ -1,5 +1,10 @@
 import Foundation
-import StressKit
+import StressKitBench
+import StressKitCore
+import StressKitEngine
+import StressKitModel
+import StressKitPlan
+import StressKitRun
 
 /// The end-of-run console summary, and `stress report`'s: outcomes and median throughput per
 /// cell, the wrappers ranked, what is documented next to what was measured for `unprotected`,

@@ -1,4 +1,9 @@
-import StressKit
+import StressKitBench
+import StressKitCore
+import StressKitEngine
+import StressKitModel
+import StressKitPlan
+import StressKitRun
 
 /// A plain-text table with left-aligned columns, two spaces apart.
 package struct TextTable {

@@ -1,4 +1,9 @@
-import StressKit
+import StressKitBench
+import StressKitCore
+import StressKitEngine
+import StressKitModel
+import StressKitPlan
+import StressKitRun
 
 /// Words filled into lines of at most a given width (a longer word gets a line of its own):
 /// help text and the summary's notes.

@@ -1,5 +1,10 @@
 import Foundation
-import StressKit
+import StressKitBench
+import StressKitCore
+import StressKitEngine
+import StressKitModel
+import StressKitPlan
+import StressKitRun
 
 /// One subject's throughput against thread count as an SVG line chart: a line per wrapper
 /// through the medians, a min-max band, log scales on both axes.

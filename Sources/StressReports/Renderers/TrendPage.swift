@@ -1,5 +1,10 @@
 import Foundation
-import StressKit
+import StressKitBench
+import StressKitCore
+import StressKitEngine
+import StressKitModel
+import StressKitPlan
+import StressKitRun
 
 /// The trend as one self-contained HTML page (well-formed XHTML, no network): per subject a
 /// small chart of each wrapper's throughput night by night and a strip of its verdicts.

@@ -1,4 +1,9 @@
-import StressKit
+import StressKitBench
+import StressKitCore
+import StressKitEngine
+import StressKitModel
+import StressKitPlan
+import StressKitRun
 
 /// What `stress verdicts` prints, from one digest of the files: per subject what is
 /// documented, whether the type is Sendable and what its unprotected trials showed, then the

@@ -33,8 +33,9 @@ extension Benchmark {
     var rates: [Double] = []
     for k in 0..<repeats {
       let start = Platform.monotonicNanos()
-      let result = ScheduledCounterTest.explore(
-        strategy: .randomWalk, schedules: schedules, seed: UInt64(k + 1))
+      let result = Exploration<ScheduledCounterTest>.run(
+        strategy: .randomWalk, threads: 2, schedules: schedules, seed: UInt64(k + 1),
+        stuckAfter: 2)
       let seconds = Double(Platform.monotonicNanos() - start) / 1e9
       rates.append(Double(result.schedules) / seconds)
     }

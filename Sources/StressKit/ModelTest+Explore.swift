@@ -1,4 +1,6 @@
 import StressKitCore
+import StressKitModel
+import StressReports
 
 extension ModelTest {
   /// Explores the interleavings of this model test's scenarios under the controlled
@@ -23,8 +25,10 @@ extension ModelTest {
     strategy: ScheduleStrategy = .randomWalk, threads: Int = 2, schedules: Int = 1_000,
     seed: UInt64 = 1, stuckAfter: Double = 2
   ) -> ExplorationResult {
-    Exploration<Self>.run(
+    var result = Exploration<Self>.run(
       strategy: strategy, threads: threads, schedules: schedules, seed: seed,
       stuckAfter: stuckAfter)
+    if let finding = result.finding { result.report = FindingText.explore.words(finding) }
+    return result
   }
 }
