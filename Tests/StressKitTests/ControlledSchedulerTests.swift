@@ -1,4 +1,5 @@
 import Foundation
+import StressReports
 import Synchronization
 import Testing
 
@@ -276,20 +277,20 @@ enum BlockingCheckModel: ModelTest {
   @Test func aFailureShowsItsScenarioAndInterleavingAndReplaysExactly() throws {
     let found = RacyCacheModel.explore(strategy: .pct(depth: 2), schedules: 200, seed: 3)
     let token = try #require(found.replay)
-    #expect(found.report.hasPrefix("not linearizable: schedule "))
-    #expect(found.report.contains("| parallel | value(0): 1 | value(0): 2 |"))
-    #expect(found.report.contains("-- switch: thread"))
-    #expect(found.report.contains("lock(lock 1)"))
-    #expect(found.report.contains("replay: .replay(\"\(token)\")"))
+    let finding = try #require(found.finding)
+    #expect(finding.scenario?.parallel.map { $0.map(\.answer) } == [["1"], ["2"]])
+    #expect(finding.interleaving?.contains { $0.primitive == "lock 1" } == true)
+    // `explore()`'s report is the reports' wording of it, run again by `.replay`.
+    #expect(found.report == FindingText.explore.words(finding))
+    #expect(found.report.hasSuffix("replay: .replay(\"\(token)\")"))
     for _ in 0..<100 {
       let again = RacyCacheModel.explore(strategy: .replay(token))
       #expect(again.verdict == .notLinearizable)
       #expect(again.replay == token)
-      // The same history and interleaving: the report past its headline.
-      #expect(
-        again.report.split(separator: "\n").dropFirst()
-          == found.report.split(separator: "\n")
-          .dropFirst())
+      // The same history and interleaving: all but the schedule's number and strategy.
+      var same = try #require(again.finding)
+      (same.schedule, same.strategy) = (finding.schedule, finding.strategy)
+      #expect(same == finding)
     }
   }
 
@@ -320,12 +321,16 @@ enum BlockingCheckModel: ModelTest {
     let result = SelfTestScheduledDeadlock.explore(
       strategy: .exhaustive(preemptions: 1), schedules: 100)
     #expect(result.verdict == .deadlock, "\(result.report)")
-    let report = result.report
-    #expect(report.hasPrefix("deadlock: no thread can go on in schedule "))
-    let holdsFirst = "holds [lock 1], waits for lock 2 (held by thread"
-    let holdsSecond = "holds [lock 2], waits for lock 1 (held by thread"
-    #expect(report.contains(holdsFirst) && report.contains(holdsSecond), "\(report)")
-    #expect(report.contains("in forward()") && report.contains("in backward()"))
+    guard case .deadlock(let threads) = result.finding?.circumstance else {
+      Issue.record("\(result.report)")
+      return
+    }
+    // Each holds the lock the other waits for, in its own operation.
+    #expect(Set(threads.map(\.operation)) == ["forward()", "backward()"], "\(threads)")
+    #expect(threads.count == 2 && threads.allSatisfy { $0.holds.count == 1 })
+    #expect(threads.count == 2 && threads[0].holds == [threads[1].waitsAt ?? ""])
+    #expect(threads.count == 2 && threads[1].holds == [threads[0].waitsAt ?? ""])
+    #expect(Set(threads.compactMap(\.holder)) == [1, 2] && threads.allSatisfy { $0.until == nil })
   }
 
   @Test func aSpinOutsideThePrimitivesIsReportedNotWaitedFor() {
@@ -335,7 +340,11 @@ enum BlockingCheckModel: ModelTest {
     let result = SelfTestScheduledSpin.explore(
       strategy: .randomWalk, schedules: 50, stuckAfter: 0.2)
     #expect(result.verdict == .stuck, "\(result.report)")
-    #expect(result.report.contains("in spin() without reaching a scheduled primitive"))
+    guard case .spin(_, let operation, let seconds) = result.finding?.circumstance else {
+      Issue.record("\(result.report)")
+      return
+    }
+    #expect(operation == "spin()" && seconds >= 0.2)
   }
 
   @Test func exhaustiveSearchFindsTheBugsAndPassesTheFixesToTheEndOfItsBound() {
@@ -454,9 +463,8 @@ enum BlockingCheckModel: ModelTest {
   @Test func aNondeterministicOperationIsABrokenTestNotARace() {
     let result = DieModel.explore(schedules: 50)
     #expect(result.verdict == .brokenTest, "\(result.report)")
-    #expect(result.report.hasPrefix("broken test: schedule 1 (scenario 0) of .randomWalk"))
-    #expect(result.report.contains("neither is its scenario run on one thread"))
-    #expect(result.report.contains("| roll(): "))
+    #expect(result.finding?.circumstance == .failsAlone && result.finding?.schedule == 1)
+    #expect(result.finding?.scenario?.parallel.joined().contains { $0.call == "roll()" } == true)
     // A race is still a race: the lost update passes on one thread.
     let lost = SelfTestScheduledLostUpdate.explore(schedules: 1_000)
     #expect(lost.verdict == .notLinearizable, "\(lost.report)")
@@ -477,26 +485,24 @@ enum BlockingCheckModel: ModelTest {
     defer { SelfTestBlocksAlone.release.store(true, ordering: .releasing) }
     let initial = SelfTestScheduledBlocksAlone.explore(schedules: 100, stuckAfter: 0.3)
     #expect(initial.verdict == .brokenTest, "\(initial.report)")
-    #expect(initial.report.hasPrefix("broken test: in schedule "), "\(initial.report)")
     #expect(
-      initial.report.contains(
-        "of .randomWalk, seed 1, the initial part's call pass() did not return within 0.3s, "
-          + "with no other thread running"), "\(initial.report)")
-    #expect(
-      initial.report.contains("| init     | pass()"), "the scenario's table: \(initial.report)")
+      initial.finding?.circumstance == .blocked(.init(.initial, call: "pass()", seconds: 0.3)),
+      "\(initial.report)")
+    #expect(initial.finding?.scenario?.initial.first?.call == "pass()")
     let post = BlockingPostModel.explore(schedules: 100, stuckAfter: 0.3)
     #expect(post.verdict == .stuck, "\(post.report)")
     #expect(
-      post.report.contains(
-        "of .randomWalk, seed 1: the post part's call pass() did not return within 0.3s, after "
-          + "every thread had finished"), "\(post.report)")
+      post.finding?.circumstance == .blocked(.init(.post, call: "pass()", seconds: 0.3)),
+      "\(post.report)")
     let check = BlockingCheckModel.explore(schedules: 100, stuckAfter: 0.3)
     #expect(check.verdict == .brokenTest, "\(check.report)")
-    #expect(
-      check.report.hasPrefix(
-        "broken test: in schedule 1 (scenario 0) of .randomWalk, seed 1, the check of the history "
-          + "did not return within 0.5s: it runs the operations alone on fresh instances"),
-      "\(check.report)")
+    guard case .blocked(let blocked) = check.finding?.circumstance else {
+      Issue.record("\(check.report)")
+      return
+    }
+    // A check is given its own time first (ScenarioOptions.checkSeconds).
+    #expect(blocked.part == .check && blocked.seconds > 0.3, "\(check.report)")
+    #expect(check.finding?.schedule == 1 && check.finding?.strategy == .randomWalk)
   }
 
   @Test func aTokenThatIsNoneIsNotRunAndOutsideARunThePrimitivesArePlain() {
