@@ -14,8 +14,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 sources=$(find Sources/StressPlatform Sources/StressKit Sources/StressKitCore Sources/StressKitModel \
-  Sources/StressKitEngine Sources/StressKitPlan Sources/StressKitRun Sources/StressReports \
-  Sources/StressCLI -name '*.swift')
+  Sources/StressKitEngine Sources/StressKitPlan Sources/StressKitRun Sources/StressKitBench \
+  Sources/StressReports Sources/StressCLI -name '*.swift')
 shim=Sources/CStressPlatform
 # Every target's sources build as one module here, so `import StressReports` (and
 # `import StressPlatform`, and each of StressKit's layers) finds an empty stand-in: what it
@@ -23,7 +23,7 @@ shim=Sources/CStressPlatform
 mkdir -p .build/fuzz/stub
 echo "" > .build/fuzz/stub/empty.swift
 for stub in StressReports StressPlatform StressKitCore StressKitModel StressKitEngine \
-  StressKitPlan StressKitRun; do
+  StressKitPlan StressKitRun StressKitBench; do
   swiftc -emit-module -module-name "$stub" -parse-as-library -swift-version 6 \
     -o ".build/fuzz/stub/$stub.swiftmodule" .build/fuzz/stub/empty.swift
 done
