@@ -13,6 +13,8 @@ extension Benchmark {
     let pairs: [(String, @Sendable (Int) -> Double, @Sendable (Int) -> Double)] = [
       ("NSLock loop vs ScheduledLock loop", ReferenceLoops.nsLock, Self.scheduledLock),
       ("Atomic<Int> add vs ScheduledAtomicInt add", Self.atomic, Self.scheduledAtomic),
+      ("Mutex withLock vs ScheduledMutex withLock", ReferenceLoops.mutex, Self.scheduledMutex),
+      ("Atomic<Int> add vs ScheduledAtomic<Int> add", Self.atomic, Self.scheduledAtomicValue),
     ]
     return pairs.map { name, bare, scheduled in
       var a: [Double] = []
@@ -64,6 +66,26 @@ extension Benchmark {
     for _ in 0..<ops { atomic.add(1) }
     let elapsed = Platform.monotonicNanos() - start
     ReferenceLoops.keep(UInt64(truncatingIfNeeded: atomic.load()))
+    return Double(elapsed) / Double(ops)
+  }
+
+  @inline(never)
+  static func scheduledMutex(ops: Int) -> Double {
+    let mutex = ScheduledMutex(0)
+    let start = Platform.monotonicNanos()
+    for _ in 0..<ops { mutex.withLock { $0 &+= 1 } }
+    let elapsed = Platform.monotonicNanos() - start
+    ReferenceLoops.keep(UInt64(truncatingIfNeeded: mutex.withLock { $0 }))
+    return Double(elapsed) / Double(ops)
+  }
+
+  @inline(never)
+  static func scheduledAtomicValue(ops: Int) -> Double {
+    let atomic = ScheduledAtomic<Int>(0)
+    let start = Platform.monotonicNanos()
+    for _ in 0..<ops { atomic.wrappingAdd(1, ordering: .sequentiallyConsistent) }
+    let elapsed = Platform.monotonicNanos() - start
+    ReferenceLoops.keep(UInt64(truncatingIfNeeded: atomic.load(ordering: .relaxed)))
     return Double(elapsed) / Double(ops)
   }
 }

@@ -35,7 +35,9 @@ extension Platform {
 extension Platform {
   /// Whether a controlled scheduler is alive in this process: a C global's relaxed load, with
   /// no lazy initializer's check, since the scheduled primitives ask on every call.
-  @inline(__always)
+  /// Inlinable: a scheduled primitive's fast path inlines into its caller, even in another
+  /// package, and this load is all it adds outside a controlled run.
+  @inlinable
   package static var controlledSchedulersAlive: Bool { cstress_controlled_count() != 0 }
 
   /// One more controlled scheduler alive (`delta` 1), or one fewer (-1).

@@ -56,10 +56,13 @@ import Testing
   // ScheduleStrategy, ExplorationResult and ModelTest.explore: 45), which users' types adopt.
   // 234 until the standard wrappers' types became `package` (issue 29: at most 200), chosen
   // through `StandardWrappers.lock` and its kind, 10 values instead of 50 declarations.
+  // 200 until issue 53's stand-ins with Synchronization's shapes, so that a user's type need
+  // not be rewritten to be explored: `ScheduledMutex` (3) and `ScheduledAtomic` (10), with the
+  // protocols that reach `Atomic`'s operations per storage size from generic code (22).
   // StressTesting is `ModelTest.check()`, under stress and under the controlled scheduler.
   // StressPlatform, the system's calls, is the package's own.
   @Test(arguments: [
-    ("StressKit", 200), ("StressReports", 0), ("StressCLI", 10), ("FoundationSubjects", 3),
+    ("StressKit", 230), ("StressReports", 0), ("StressCLI", 10), ("FoundationSubjects", 3),
     ("StressTesting", 2), ("StressPlatform", 0),
   ])
   func theSurfaceIsSmallAndDocumented(module: String, ceiling: Int) throws {

@@ -1,3 +1,5 @@
+import StressKitCore
+
 /// Mutual exclusion under the controlled scheduler: an owner and the threads waiting for it.
 /// The state of a `ScheduledLock`, of a serial `ScheduledQueue`'s `sync`, and of a
 /// `ScheduledCondition`'s own lock.
@@ -48,6 +50,21 @@ extension ControlledScheduler.Seat {
     let (state, number) = scheduler.state(object, kind, name, as: State.self)
     state.mutex.acquire(thread, on: scheduler)
     scheduler.record(thread, number, .call("lock"))
+  }
+
+  /// Takes it if no thread holds it, after a point: whether it did. It never waits.
+  package func tryLock<State: ControlledLockable>(
+    _ object: AnyObject, _ kind: String, _ name: String?, as: State.Type
+  ) -> Bool {
+    scheduler.point(thread)
+    let (state, number) = scheduler.state(object, kind, name, as: State.self)
+    guard state.mutex.owner == nil else {
+      scheduler.record(thread, number, .method("tryLock", result: ModelValue(false)))
+      return false
+    }
+    state.mutex.acquire(thread, on: scheduler)
+    scheduler.record(thread, number, .call("lock"))
+    return true
   }
 
   /// Releases it. No point before it: while the lock is held, a thread that would run instead

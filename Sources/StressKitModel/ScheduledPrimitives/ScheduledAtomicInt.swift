@@ -1,4 +1,5 @@
 import StressKitCore
+import StressPlatform
 import Synchronization
 
 /// An atomic integer the controlled scheduler sees: under it, every access is a point where
@@ -6,7 +7,7 @@ import Synchronization
 /// load of a process-wide count. Swap it for `PlainAtomicInt` (or your own `Atomic<Int>`) in
 /// a production build by a typealias: the two share their methods.
 public final class ScheduledAtomicInt: @unchecked Sendable {
-  private let base: Atomic<Int>
+  @usableFromInline let base: Atomic<Int>
   private let name: String?
 
   /// An atomic integer holding `value`, shown in traces as "atomic 1"... or as `name`.
@@ -15,45 +16,73 @@ public final class ScheduledAtomicInt: @unchecked Sendable {
     self.name = name
   }
 
-  /// Under the scheduler: a point, then `body`, and the step `use` words from its value.
-  @inline(__always)
-  private func act<T>(_ use: (T) -> ScheduleTrace.Use, _ body: () -> T) -> T {
-    guard let seat = ControlledScheduler.currentSeat else { return body() }
-    let scheduler = seat.scheduler
-    scheduler.point(seat.thread)
-    let number = scheduler.number(self, "atomic", name)
-    let value = body()
-    scheduler.record(seat.thread, number, use(value))
-    return value
-  }
+  // Each method's fast path inlines into the caller: outside a controlled run, one relaxed
+  // load more than the `Atomic<Int>` it stands for.
 
   /// The value.
-  @inline(__always)
+  @inlinable
   public func load() -> Int {
+    guard Platform.controlledSchedulersAlive else {
+      return base.load(ordering: .sequentiallyConsistent)
+    }
+    return controlledLoad()
+  }
+
+  /// Stores `value`.
+  @inlinable
+  public func store(_ value: Int) {
+    guard Platform.controlledSchedulersAlive else {
+      return base.store(value, ordering: .sequentiallyConsistent)
+    }
+    controlledStore(value)
+  }
+
+  /// Adds `delta` and answers the new value.
+  @inlinable @discardableResult
+  public func add(_ delta: Int) -> Int {
+    guard Platform.controlledSchedulersAlive else {
+      return base.add(delta, ordering: .sequentiallyConsistent).newValue
+    }
+    return controlledAdd(delta)
+  }
+
+  /// Stores `desired` if the value is `expected`: whether it did, and the value before.
+  @inlinable
+  public func compareExchange(expected: Int, desired: Int) -> (exchanged: Bool, original: Int) {
+    guard Platform.controlledSchedulersAlive else {
+      return base.compareExchange(
+        expected: expected, desired: desired, ordering: .sequentiallyConsistent)
+    }
+    return controlledCompareExchange(expected, desired)
+  }
+
+  // MARK: - While a scheduler is alive
+
+  @usableFromInline
+  func controlledLoad() -> Int {
     act({ .method("load", result: ModelValue($0)) }) {
       base.load(ordering: .sequentiallyConsistent)
     }
   }
 
-  /// Stores `value`.
-  @inline(__always)
-  public func store(_ value: Int) {
+  @usableFromInline
+  func controlledStore(_ value: Int) {
     act({ _ in .method("store", ModelValue(value)) }) {
       base.store(value, ordering: .sequentiallyConsistent)
     }
   }
 
-  /// Adds `delta` and answers the new value.
-  @inline(__always) @discardableResult
-  public func add(_ delta: Int) -> Int {
+  @usableFromInline
+  func controlledAdd(_ delta: Int) -> Int {
     act({ .method("add", ModelValue(delta), result: ModelValue($0)) }) {
       base.add(delta, ordering: .sequentiallyConsistent).newValue
     }
   }
 
-  /// Stores `desired` if the value is `expected`: whether it did, and the value before.
-  @inline(__always)
-  public func compareExchange(expected: Int, desired: Int) -> (exchanged: Bool, original: Int) {
+  @usableFromInline
+  func controlledCompareExchange(_ expected: Int, _ desired: Int) -> (
+    exchanged: Bool, original: Int
+  ) {
     act({
       .method(
         "compareExchange", ModelValue(expected), ModelValue(desired),
@@ -61,6 +90,18 @@ public final class ScheduledAtomicInt: @unchecked Sendable {
     }) {
       base.compareExchange(expected: expected, desired: desired, ordering: .sequentiallyConsistent)
     }
+  }
+
+  /// On one of the scheduler's threads, a point, then `body`, and the step `use` words from
+  /// its value; on any other thread, `body` alone.
+  private func act<T>(_ use: (T) -> ScheduleTrace.Use, _ body: () -> T) -> T {
+    guard let seat = ControlledScheduler.seat.value else { return body() }
+    let scheduler = seat.scheduler
+    scheduler.point(seat.thread)
+    let number = scheduler.number(self, "atomic", name)
+    let value = body()
+    scheduler.record(seat.thread, number, use(value))
+    return value
   }
 }
 

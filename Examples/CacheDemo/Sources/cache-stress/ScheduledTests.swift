@@ -56,3 +56,43 @@ enum ScheduledFixedAccountTest: ModelTest {
     .read("balance") { $0.currentBalance },
   ]
 }
+
+/// `Stock`, on a `ScheduledMutex`.
+enum StockTest: ModelTest {
+  static let info = SubjectInfo(
+    id: "stock", summary: "Stock in a ScheduledMutex", documented: .notListed)
+  static func make() -> Stock { Stock() }
+  static let operations: [ModelOperation<Stock>] = [
+    .write("reserve", [1, 2]) { $0.reserve($1) },
+    .write("restock", [1]) { $0.restock($1) },
+    .read("left") { $0.left },
+  ]
+}
+
+/// `FixedStock`, on a `ScheduledMutex`.
+enum FixedStockTest: ModelTest {
+  static let info = SubjectInfo(
+    id: "fixed-stock", summary: "FixedStock in a ScheduledMutex", documented: .notListed)
+  static func make() -> FixedStock { FixedStock() }
+  static let operations: [ModelOperation<FixedStock>] = [
+    .write("reserve", [1, 2]) { $0.reserve($1) },
+    .write("restock", [1]) { $0.restock($1) },
+    .read("left") { $0.left },
+  ]
+}
+
+/// `Tickets`, on a `ScheduledAtomic`.
+enum TicketsTest: ModelTest {
+  static let info = SubjectInfo(
+    id: "tickets", summary: "Tickets on a ScheduledAtomic", documented: .notListed)
+  static func make() -> Tickets { Tickets() }
+  static let operations: [ModelOperation<Tickets>] = [.write("next") { $0.next() }]
+}
+
+/// `FixedTickets`, on a `ScheduledAtomic`.
+enum FixedTicketsTest: ModelTest {
+  static let info = SubjectInfo(
+    id: "fixed-tickets", summary: "FixedTickets on a ScheduledAtomic", documented: .notListed)
+  static func make() -> FixedTickets { FixedTickets() }
+  static let operations: [ModelOperation<FixedTickets>] = [.write("next") { $0.next() }]
+}

@@ -54,6 +54,19 @@ import Testing
     }
   }
 
+  /// The same for types in Swift 6's shapes: a stock in a `Mutex`, tickets from an `Atomic`.
+  @Test func theMutexAndAtomicBugsAreFoundWithin100SchedulesForEverySeed() {
+    for seed: UInt64 in 1...100 {
+      for result in [
+        StockTest.explore(schedules: 100, seed: seed),
+        TicketsTest.explore(schedules: 100, seed: seed),
+      ] {
+        #expect(result.verdict == .notLinearizable, "seed \(seed): \(result.report)")
+        #expect(result.report.contains("-- switch: thread") && result.replay != nil)
+      }
+    }
+  }
+
   @Test func theAccountBugIsFoundByASearchOfOnePreemption() {
     let result = ScheduledAccountTest.explore(strategy: .exhaustive(preemptions: 1))
     #expect(result.verdict == .notLinearizable, "\(result.report)")
@@ -64,6 +77,8 @@ import Testing
     for result in [
       ScheduledFixedCacheTest.explore(strategy: .exhaustive(preemptions: 2), schedules: 2_000),
       ScheduledFixedAccountTest.explore(strategy: .exhaustive(preemptions: 2), schedules: 2_000),
+      FixedStockTest.explore(strategy: .exhaustive(preemptions: 2), schedules: 2_000),
+      FixedTicketsTest.explore(strategy: .exhaustive(preemptions: 2), schedules: 2_000),
     ] {
       #expect(result.passed && result.exhausted, "\(result.report)")
     }
