@@ -158,6 +158,30 @@ import Testing
     }
   }
 
+  /// A model test whose type uses no scheduled primitive (a plain `Atomic`, here with a lost
+  /// update) gives the scheduler nothing to switch at inside an operation: its cell is
+  /// inconclusive, never "no failure seen", and each trial records its switch points (none).
+  @Test func aBlindExplorationIsInconclusiveNeverAPass() throws {
+    let dir = try temporaryDirectory()
+    let csv = dir.appendingPathComponent("r.csv")
+    let r = try runStress([
+      "run", "--subjects", "selftest-model-counter", "--threads", "2", "--ops", "50",
+      "--trials", "2", "--warmup", "0", "--strategy", "pct", "--out", csv.path,
+    ])
+    #expect(r.code == 0, "\(r.err)")
+    #expect(
+      r.out.contains(
+        "inconclusive: the operations reached no scheduled primitive in 100 schedules; the "
+          + "scheduler could switch only between whole operations"), "\(r.out)")
+    #expect(!r.out.contains("no failure seen"), "\(r.out)")
+    let rows = try readRows(csv).filter { $0["subject"] == "selftest-model-counter" }
+    #expect(
+      rows.count == 2 && rows.allSatisfy { $0["outcome"] == "ok" && $0["switch_points"] == "0" })
+    // The scheduled control, beside it, switched inside its operations.
+    let controls = try readRows(csv).filter { $0["subject"] == "positive-control-scheduled" }
+    #expect(!controls.isEmpty && controls.allSatisfy { Int($0["switch_points"] ?? "") ?? 0 > 0 })
+  }
+
   @Test func aDeadlockAndASpinAreHangsTheSchedulerSawWithWhatEachThreadHeld() throws {
     let dir = try temporaryDirectory()
     let csv = dir.appendingPathComponent("r.csv")

@@ -76,6 +76,26 @@ import Testing
     }
   }
 
+  /// A type on a plain `Atomic` (a lost update the scheduler cannot see): `explore()` is
+  /// inconclusive, never passed, and `check(strategy:)` records it as an issue.
+  @Test func aBlindExplorationIsInconclusiveNotAPass() {
+    let result = SelfTestModelCounter.explore(strategy: .pct(depth: 2), schedules: 30)
+    #expect(result.verdict == .blind && !result.passed, "\(result.report)")
+    #expect(
+      result.report.hasPrefix(
+        "inconclusive: the operations reached no scheduled primitive in 30 schedules; the "
+          + "scheduler could switch only between whole operations"), "\(result.report)")
+    // A type on the scheduled stand-ins is not blind, pass or fail.
+    #expect(SelfTestScheduledAtomic.explore(schedules: 30).verdict == .passed)
+    withKnownIssue {
+      #expect(!SelfTestModelCounter.check(strategy: .randomWalk, schedules: 20))
+    } matching: { issue in
+      issue.comments.contains {
+        $0.rawValue.hasPrefix("selftest-model-counter inconclusive: the operations reached no")
+      }
+    }
+  }
+
   @Test func aTypeThatFailsOnOneThreadIsABrokenTest() {
     withKnownIssue {
       #expect(!SelfTestModelBroken.check(seconds: 0.2, wrapper: LockWrapper.self))

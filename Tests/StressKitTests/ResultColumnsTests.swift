@@ -23,6 +23,7 @@ import Testing
     result.finding = Finding(.notLinearizable, replay: "2.7.3.0110")
     result.scenarios = 12
     result.searchComplete = false
+    result.switchPoints = 41
     return TrialRecord(cell: cell, trial: 7, seed: 123_456_789, result: result)
   }
 
@@ -43,7 +44,7 @@ import Testing
         "subject", "documented", "sendable", "wrapper", "protected", "expectation", "driver",
         "threads", "readers", "read_ratio", "strategy", "trial", "seed", "outcome", "failures",
         "ops", "reads", "writes", "seconds", "time_to_failure_ms", "tsan_reports", "scenarios",
-        "search_complete", "finding", "replay_token", "detail",
+        "search_complete", "switch_points", "finding", "replay_token", "detail",
       ])
     // Each of them lands in the record: a row of the full trial's, read column by column.
     let rows = CSV.parse(F.csv([Self.full]))
@@ -72,7 +73,7 @@ import Testing
       "writes",
       "seconds",
       "ops_per_sec", "time_to_failure_ms", "tsan_reports", "scenarios", "search_complete",
-      "finding", "replay_token",
+      "switch_points", "finding", "replay_token",
     ]
     #expect(refused == ResultColumns.header.filter(ruled.contains))
   }
@@ -81,10 +82,12 @@ import Testing
     #expect(
       ResultColumns.added.map(\.column) == [
         "burst", "forks", "plan", "run_seed", "strategy", "scenarios", "search_complete",
-        "finding", "replay_token",
+        "switch_points", "finding", "replay_token",
       ])
     #expect(
-      ResultColumns.added.map(\.earlier) == ["0", "false", "", "", "stress", "", "", "?", "?"])
+      ResultColumns.added.map(\.earlier) == [
+        "0", "false", "", "", "stress", "", "", "", "?", "?",
+      ])
     #expect(ResultColumns.header == ResultColumns.all.map(\.name))
   }
 

@@ -21,6 +21,10 @@ public struct ExplorationResult: Sendable, CustomStringConvertible {
     /// operations answer what its specification does not (a nondeterministic result, a wrong
     /// specification), so the failure is the test's, not a race's.
     case brokenTest = "broken test"
+    /// No failure, but the operations reached no scheduled primitive: the scheduler could
+    /// switch only between whole operations, so the exploration proves nothing (a type on
+    /// `NSLock`, `Mutex` or a queue of its own, not on the scheduled stand-ins).
+    case blind = "inconclusive"
     /// A replay did not run as recorded: the code under test is not deterministic apart from
     /// its scheduling (time, randomness, hashing, threads of its own).
     case replayDiverged = "replay diverged"
@@ -41,6 +45,9 @@ public struct ExplorationResult: Sendable, CustomStringConvertible {
   public package(set) var report: String
   /// The failing schedule's replay token, for `ScheduleStrategy.replay`.
   public let replay: String?
+  /// Steps at scheduled primitives in all the schedules run (operations' starts and ends left
+  /// out): where the scheduler could switch inside an operation.
+  package var switchPoints = 0
   /// The failure as data: its kind, scenario, interleaving and replay token.
   package let finding: Finding?
 

@@ -39,6 +39,9 @@ package struct TrialResult: Sendable, Codable, Equatable {
   /// bound (false: cut short at the time or the schedule budget); nil for any other trial.
   @usableFromInline
   package var searchComplete: Bool?
+  /// Under a strategy: steps at scheduled primitives in all the trial's schedules. None means
+  /// the scheduler could switch only between whole operations; nil for any other trial.
+  package var switchPoints: Int?
   /// True when the harness itself failed (not the subject): the run exits 2.
   @usableFromInline
   package var harnessFault = false

@@ -38,6 +38,7 @@ package enum ControlledTrial<M: ModelTest> {
       // A pass, or an unknown, found nothing: its summary is its detail.
       if outcome != .ok { result.finding = explored.finding }
       result.scenarios = explored.scenarios
+      result.switchPoints = explored.switchPoints
       // A search's claim is its coverage: a search that passed covered its bound, or was cut
       // short. One that failed, or left histories unchecked, covers nothing.
       if case .exhaustive = strategy, explored.verdict == .passed {
@@ -47,6 +48,9 @@ package enum ControlledTrial<M: ModelTest> {
     }
     switch explored.verdict {
     case .passed: return result(.ok, failures: 0)
+    // Its operations reached no scheduled primitive: no failure, and nothing explored inside
+    // an operation. The cell's verdict says so from the trial's switch points.
+    case .blind: return result(.ok, failures: 0)
     // A check that ran out of time passed nothing and failed nothing: an ok trial whose
     // detail says so, as under stress.
     case .unknown: return result(.ok, failures: 0)

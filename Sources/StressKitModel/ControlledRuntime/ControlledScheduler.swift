@@ -47,14 +47,17 @@ package final class ControlledScheduler: @unchecked Sendable {
   private var operations: [Int]
   /// Each primitive this schedule used: its number in the trace, by identity (a plain integer
   /// lookup, on every use of every primitive).
-  private var numbers: [ObjectIdentifier: Int] = [:]
+  var numbers: [ObjectIdentifier: Int] = [:]
   /// By number: the primitive, kept so that its identity is not reused within the schedule,
   /// and its state, if it keeps one.
-  private var primitives: [(object: AnyObject, state: ControlledState?)] = []
+  var primitives: [(object: AnyObject, state: ControlledState?)] = []
   private var points = 0
+  /// Steps at scheduled primitives in this schedule (operations' starts and ends left out):
+  /// none means the scheduler could switch only between whole operations.
+  package private(set) var uses = 0
   private var failure: Failure?
   private var shutdown = false
-  package private(set) var trace = ScheduleTrace()
+  package internal(set) var trace = ScheduleTrace()
   /// Logical time: one tick a step.
   package private(set) var clock: UInt64 = 0
   /// Whether a failed schedule left threads parked for good.
@@ -123,6 +126,7 @@ package final class ControlledScheduler: @unchecked Sendable {
     operations = Array(repeating: -1, count: threads)
     forgetPrimitives()
     points = 0
+    uses = 0
     failure = nil
     trace = ScheduleTrace()
     trace.operations = names
@@ -240,37 +244,9 @@ package final class ControlledScheduler: @unchecked Sendable {
     if status[thread] == .blocked || status[thread] == .timed { status[thread] = .running }
   }
 
-  /// `object`'s number in this schedule's trace, given at its first use, the same in every
-  /// replay; its kind and `name` label it there.
-  @inline(__always)
-  package func number(_ object: AnyObject, _ kind: String, _ name: String?) -> Int {
-    if let known = numbers[ObjectIdentifier(object)] { return known }
-    return register(object, kind, name)
-  }
-
-  private func register(_ object: AnyObject, _ kind: String, _ name: String?) -> Int {
-    let number = primitives.count
-    numbers[ObjectIdentifier(object)] = number
-    primitives.append((object, nil))
-    trace.primitives.append((kind, name))
-    return number
-  }
-
-  /// `object`'s state in this schedule, made at its first use, and its number in the trace.
-  package func state<State: ControlledState>(
-    _ object: AnyObject, _ kind: String, _ name: String?, as: State.Type = State.self
-  ) -> (state: State, number: Int) {
-    let number = number(object, kind, name)
-    if let state = primitives[number].state {
-      return (unsafeDowncast(state, to: State.self), number)
-    }
-    let state = State()
-    primitives[number].state = state
-    return (state, number)
-  }
-
   /// `me` did `use` at primitive `primitive`: a step of the trace.
   package func record(_ me: Int, _ primitive: Int, _ use: ScheduleTrace.Use) {
+    uses += 1
     record(me, .use(primitive, use))
   }
 

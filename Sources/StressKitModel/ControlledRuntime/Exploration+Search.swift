@@ -44,6 +44,8 @@ extension Exploration {
     /// Schedules whose history's check ran out of time: neither passed nor failed, so the
     /// exploration goes on (a later failure is still one) but can no longer pass.
     var unknowns = 0
+    /// Steps at scheduled primitives, in every schedule run.
+    var switchPoints = 0
     var firstUnknown: Finding?
   }
 
@@ -82,9 +84,14 @@ extension Exploration {
       }
       watch.scenario.store(drawn.number, ordering: .relaxed)
       watch.schedule.store(progress.schedule, ordering: .relaxed)
-      if let failure = runOne(drawn, chooser: current, schedule: progress.schedule, context) {
+      let failure = runOne(drawn, chooser: current, schedule: progress.schedule, context)
+      progress.switchPoints += scheduler.uses
+      if let failure {
         guard failure.verdict == .unknown else {
-          return failure.result(schedules: progress.schedule + 1, scenarios: progress.scenarios)
+          var result = failure.result(
+            schedules: progress.schedule + 1, scenarios: progress.scenarios)
+          result.switchPoints = progress.switchPoints
+          return result
         }
         progress.unknowns += 1
         if progress.unknowns == 1 { progress.firstUnknown = failure.finding }
@@ -137,20 +144,31 @@ extension Exploration {
           + (progress.late ? "the time budget" : "ten times the schedule budget")
     }
     guard progress.unknowns == 0 else {
-      let unknown = progress.firstUnknown
+      let firstUnknown = progress.firstUnknown
       let first =
-        "schedule \(unknown?.schedule ?? 0) (scenario \(unknown?.scenarioNumber ?? 0)) of "
-        + "\(strategy), seed \(seed) (replay token \(unknown?.replay ?? ""))"
-      return ExplorationResult(
+        "schedule \(firstUnknown?.schedule ?? 0) (scenario \(firstUnknown?.scenarioNumber ?? 0)) of "
+        + "\(strategy), seed \(seed) (replay token \(firstUnknown?.replay ?? ""))"
+      var unknown = ExplorationResult(
         verdict: .unknown, schedules: schedule, scenarios: scenarios, exhausted: exhausted,
         report:
           "unknown: \(summary), but \(progress.unknowns) of the histories' "
           + "\(TrialResult.uncheckedWords) their \(M.scenarios.checkSeconds) s "
           + "(ScenarioOptions.checkSeconds), so those schedules are neither passed nor failed; "
           + "the first: \(first)", replay: nil)
+      unknown.switchPoints = progress.switchPoints
+      return unknown
     }
-    return ExplorationResult(
+    guard progress.switchPoints > 0 else {
+      return ExplorationResult(
+        verdict: .blind, schedules: schedule, scenarios: scenarios, exhausted: false,
+        report: "inconclusive: the operations reached no scheduled primitive in \(schedule) "
+          + "schedule\(schedule == 1 ? "" : "s"); the scheduler could switch only between whole "
+          + "operations (\(strategy), seed \(seed))", replay: nil)
+    }
+    var passed = ExplorationResult(
       verdict: .passed, schedules: schedule, scenarios: scenarios, exhausted: exhausted,
       report: "passed: " + summary, replay: nil)
+    passed.switchPoints = progress.switchPoints
+    return passed
   }
 }

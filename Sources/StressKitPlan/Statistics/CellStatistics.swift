@@ -61,6 +61,9 @@ package struct CellStatistics: Sendable {
   package private(set) var searchedScenarios = 0
   package private(set) var searchedSchedules = 0
   package private(set) var cutShortTrials = 0
+  /// Under a strategy: the trials that recorded their switch points, and those points in all.
+  package private(set) var pointedTrials = 0
+  package private(set) var switchPoints = 0
 
   package static let sampleLimit = 10
 
@@ -135,6 +138,10 @@ package struct CellStatistics: Sendable {
       searchedSchedules += r.ops ?? 0
     case false?: cutShortTrials += 1
     case nil: break
+    }
+    if let points = r.switchPoints {
+      pointedTrials += 1
+      switchPoints += points
     }
   }
 

@@ -142,6 +142,12 @@ package enum ResultColumns {
       "search_complete", earlier: "", accepts: { v, _ in ["true", "false", ""].contains(v) },
       read: { $1.result.searchComplete = Bool($0) }
     ) { r, _, _ in r.result.searchComplete.map(String.init) ?? "" },
+    // Under a strategy: steps at scheduled primitives in all the trial's schedules (0: the
+    // scheduler could switch only between whole operations). Empty under stress, and in files
+    // from before it.
+    ResultColumn(
+      "switch_points", earlier: "", accepts: count, read: { $1.result.switchPoints = Int($0) }
+    ) { r, _, _ in r.result.switchPoints.map(String.init) ?? "" },
     // What failed, as data: the finding's kind and the token that replays its schedule. A file
     // from before them reads "?", and `record` reads them from the trial's detail instead.
     ResultColumn(

@@ -138,7 +138,9 @@ package struct RunDigest: Sendable {
         strategy: cell.strategy, searchedTrials: group.map(\.searchedTrials).reduce(0, +),
         searchedScenarios: group.map(\.searchedScenarios).reduce(0, +),
         searchedSchedules: group.map(\.searchedSchedules).reduce(0, +),
-        cutShortTrials: group.map(\.cutShortTrials).reduce(0, +))
+        cutShortTrials: group.map(\.cutShortTrials).reduce(0, +),
+        pointedTrials: group.map(\.pointedTrials).reduce(0, +),
+        switchPoints: group.map(\.switchPoints).reduce(0, +))
     }
   }
 }

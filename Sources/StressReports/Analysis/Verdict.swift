@@ -43,6 +43,10 @@ package struct Verdict: Sendable, Equatable {
   package var searchedScenarios = 0
   package var searchedSchedules = 0
   package var cutShortTrials = 0
+  /// Under a strategy: the trials that recorded their switch points (steps at scheduled
+  /// primitives), and those points in all.
+  package var pointedTrials = 0
+  package var switchPoints = 0
 
   /// Whether the trials explored a bounded search, whose claim is its coverage.
   package var isSearch: Bool {
@@ -57,10 +61,16 @@ package struct Verdict: Sendable, Equatable {
 
   package var failed: Int { failures.values.reduce(0, +) }
 
+  /// No failure, and the operations reached no scheduled primitive in any schedule: the
+  /// scheduler could switch only between whole operations, so nothing was explored inside one.
+  package var blindExploration: Bool {
+    strategy != nil && failed == 0 && pointedTrials > 0 && switchPoints == 0
+  }
+
   /// No failure seen, but the control was mostly missed wherever this subject ran: the run
   /// could not have seen a race like the control's.
   package var inconclusive: Bool {
-    failed == 0 && trials > 0 && (poweredTrials == 0 || searchCutShort)
+    failed == 0 && trials > 0 && (poweredTrials == 0 || searchCutShort || blindExploration)
   }
 
   /// The rule of three over the trials the run had the power for: with no failure in n

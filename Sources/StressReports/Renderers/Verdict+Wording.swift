@@ -20,6 +20,11 @@ extension Verdict {
     let unchecked =
       "\(uncheckedTrials) trial\(uncheckedTrials == 1 ? "" : "s") left histories unchecked: "
       + "their \(TrialResult.uncheckedWords) time"
+    if blindExploration {
+      return "inconclusive: the operations reached no scheduled primitive in "
+        + "\(poweredOperations) schedules; the scheduler could switch only between whole "
+        + "operations"
+    }
     if inconclusive {
       var why: [String] = []
       if !blind.isEmpty {
