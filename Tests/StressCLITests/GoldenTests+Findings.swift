@@ -48,6 +48,15 @@ extension GoldenTests {
         made(.notLinearizable, .history(switches: 1), steps: steps)
       ),
       ("its one-thread check blocked", unruled),
+      (
+        "data race",
+        made(
+          .dataRace,
+          .race(
+            cell: "count",
+            first: .init(thread: 1, operation: "get(1)", step: 2, writes: true),
+            second: .init(thread: 2, operation: "", step: 4, writes: false)), steps: steps)
+      ),
       ("fails alone", made(.brokenTest, .failsAlone)),
       ("answers alone under stress", made(.brokenTest, .answersAlone)),
       (

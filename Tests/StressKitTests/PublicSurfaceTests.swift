@@ -58,11 +58,12 @@ import Testing
   // through `StandardWrappers.lock` and its kind, 10 values instead of 50 declarations.
   // 200 until issue 53's stand-ins with Synchronization's shapes, so that a user's type need
   // not be rewritten to be explored: `ScheduledMutex` (3) and `ScheduledAtomic` (10), with the
-  // protocols that reach `Atomic`'s operations per storage size from generic code (22).
+  // protocols that reach `Atomic`'s operations per storage size from generic code (22); and
+  // `Shared` (5), the cell whose accesses are checked for data races.
   // StressTesting is `ModelTest.check()`, under stress and under the controlled scheduler.
   // StressPlatform, the system's calls, is the package's own.
   @Test(arguments: [
-    ("StressKit", 230), ("StressReports", 0), ("StressCLI", 10), ("FoundationSubjects", 3),
+    ("StressKit", 240), ("StressReports", 0), ("StressCLI", 10), ("FoundationSubjects", 3),
     ("StressTesting", 2), ("StressPlatform", 0),
   ])
   func theSurfaceIsSmallAndDocumented(module: String, ceiling: Int) throws {

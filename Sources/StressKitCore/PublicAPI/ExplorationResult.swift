@@ -7,6 +7,9 @@ public struct ExplorationResult: Sendable, CustomStringConvertible {
     case passed
     /// A schedule's history has no sequential explanation.
     case notLinearizable = "not linearizable"
+    /// Two accesses to a `Shared` cell, one a write, that no scheduled primitive ordered: a
+    /// data race in every schedule where both happen.
+    case dataRace = "data race"
     /// A schedule left threads that can never go on.
     case deadlock
     /// A schedule never finished while its threads kept reaching primitives.

@@ -12,6 +12,8 @@ package struct Finding: Sendable, Codable, Equatable {
     case endState = "end-state"
     /// A model test's history that no order of its calls explains.
     case notLinearizable = "not-linearizable"
+    /// Two accesses to a `Shared` cell, one a write, that no scheduled primitive ordered.
+    case dataRace = "data-race"
     /// Threads that can never go on, at scheduled primitives.
     case deadlock
     /// Threads that keep reaching primitives without finishing.
@@ -30,7 +32,7 @@ package struct Finding: Sendable, Codable, Equatable {
     /// Whether its finding shows a model test's scenario, which reports print as a table.
     package var showsScenario: Bool {
       switch self {
-      case .notLinearizable, .deadlock, .livelock, .stuckThread: true
+      case .notLinearizable, .dataRace, .deadlock, .livelock, .stuckThread: true
       default: false
       }
     }
@@ -127,6 +129,23 @@ package struct Finding: Sendable, Codable, Equatable {
     }
   }
 
+  /// One access of a data race: its thread (from 1), its operation, its step in the
+  /// interleaving (from 1), and whether it wrote.
+  @usableFromInline
+  package struct Access: Sendable, Codable, Equatable {
+    package var thread: Int
+    package var operation: String
+    package var step: Int
+    package var writes: Bool
+
+    package init(thread: Int, operation: String, step: Int, writes: Bool) {
+      self.thread = thread
+      self.operation = operation
+      self.step = step
+      self.writes = writes
+    }
+  }
+
   /// What a finding's report tells beside its scenario and interleaving.
   @usableFromInline
   package enum Circumstance: Sendable, Codable, Equatable {
@@ -140,6 +159,8 @@ package struct Finding: Sendable, Codable, Equatable {
     /// Under stress, the test's sanity pass: on one thread, it answered what its
     /// specification would not.
     case answersAlone
+    /// Two accesses to the cell `cell`, the earlier first, that no primitive ordered.
+    case race(cell: String, first: Access, second: Access)
     /// Every thread left, blocked for good.
     case deadlock([Blocked])
     /// No schedule finished within `points` steps.

@@ -128,3 +128,23 @@ package enum SelfTestScheduledBlocksAlone: ModelTest {
     ScenarioOptions(operationsPerThread: 1, initialOperations: 20, postOperations: 0)
   }
 }
+
+/// A count in a `Shared` cell, written under a scheduled lock and read without it: a data race
+/// wherever a write and a read meet.
+package final class SelfTestPeekedCount: @unchecked Sendable {
+  let lock = ScheduledLock()
+  let count = Shared(0, name: "count")
+  func increment() { lock.withLock { count.modify { $0 += 1 } } }
+  func peek() -> Int { count.read() }
+}
+
+package enum SelfTestScheduledDataRace: ModelTest {
+  package static let info = SubjectInfo(
+    id: "selftest-scheduled-data-race",
+    summary: "self-test model: a cell written under a lock, read without it",
+    documented: .notListed, traits: [.hidden])
+  package static func make() -> SelfTestPeekedCount { SelfTestPeekedCount() }
+  package static let operations: [ModelOperation<SelfTestPeekedCount>] = [
+    .write("increment") { $0.increment() }, .read("peek") { $0.peek() },
+  ]
+}

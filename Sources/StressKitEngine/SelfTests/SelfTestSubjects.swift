@@ -18,6 +18,7 @@ package enum SelfTestSubjects {
     // The classic non-linearizable types and their fixes, as model tests.
     catalog.add(SelfTestModelCounter.self)
     catalog.add(SelfTestScheduledLostUpdate.self)
+    catalog.add(SelfTestScheduledDataRace.self)
     catalog.add(SelfTestScheduledAtomic.self)
     catalog.add(SelfTestScheduledDeadlock.self)
     catalog.add(SelfTestScheduledSpin.self)

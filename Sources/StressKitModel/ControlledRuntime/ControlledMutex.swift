@@ -7,6 +7,8 @@ package final class ControlledMutex: ControlledLockable {
   /// The thread holding it.
   package private(set) var owner: Int?
   private var waiters: [Int] = []
+  /// What its last owner had seen when it let it go: the next owner's acquire.
+  private var clock: [Int] = []
 
   package init() {}
 
@@ -25,10 +27,12 @@ package final class ControlledMutex: ControlledLockable {
       scheduler.block(me)
     }
     owner = me
+    scheduler.causality.acquire(me, clock)
   }
 
   /// Its owner lets it go: every thread waiting for it can run again, and races to take it.
   package func release(on scheduler: ControlledScheduler) {
+    if let owner { scheduler.causality.release(owner, into: &clock) }
     owner = nil
     for thread in waiters { scheduler.wake(thread) }
     waiters.removeAll(keepingCapacity: true)

@@ -58,6 +58,8 @@ package final class ControlledScheduler: @unchecked Sendable {
   private var failure: Failure?
   private var shutdown = false
   package internal(set) var trace = ScheduleTrace()
+  /// Happens-before between the threads, and the first data race seen.
+  package var causality = Causality()
   /// Logical time: one tick a step.
   package private(set) var clock: UInt64 = 0
   /// Whether a failed schedule left threads parked for good.
@@ -127,6 +129,7 @@ package final class ControlledScheduler: @unchecked Sendable {
     forgetPrimitives()
     points = 0
     uses = 0
+    causality.start(threads: threads)
     failure = nil
     trace = ScheduleTrace()
     trace.operations = names

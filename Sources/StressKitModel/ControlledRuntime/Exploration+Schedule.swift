@@ -58,12 +58,14 @@ extension Exploration {
         }
       }
     }
-    if let failure = scheduler.run(
+    let failure = scheduler.run(
       bodies, operations: drawn.names, chooser: chooser, schedule: schedule,
       stuckAfter: context.stuckAfter)
-    {
-      return unfinished(failure, drawn, schedule: schedule, context)
+    // A race is the cause of whatever else the schedule did: it is reported first.
+    if let race = scheduler.causality.race {
+      return raced(race, drawn, schedule: schedule, context)
     }
+    if let failure { return unfinished(failure, drawn, schedule: schedule, context) }
     let offset = alone.tick
     for thread in 0..<threads {
       for (index, record) in lanes[thread].records.enumerated() {

@@ -36,6 +36,27 @@ extension Exploration {
     }
   }
 
+  /// A data race of the schedule just run, as data: both accesses, with their threads,
+  /// operations and steps.
+  static func raced(
+    _ race: Causality.Race, _ drawn: Drawn, schedule: Int, _ context: Context
+  ) -> Failed {
+    let trace = context.scheduler.trace
+    func access(_ a: Causality.Access) -> Finding.Access {
+      let step = trace.steps.indices.contains(a.step - 1) ? trace.steps[a.step - 1] : nil
+      return Finding.Access(
+        thread: a.thread + 1, operation: step.map { trace.operation($0.operation) } ?? "",
+        step: a.step, writes: a.writes)
+    }
+    return Failed(
+      verdict: .dataRace,
+      finding: found(
+        .dataRace, drawn, schedule: schedule, answers: nil,
+        .race(cell: trace.label(race.cell), first: access(race.first), second: access(race.second)),
+        steps: trace.findingSteps(), replay: context.token(drawn), strategy: context.strategy,
+        seed: context.seed))
+  }
+
   /// A deadlocked thread as data: its operation, what it holds and what it waits for.
   static func describe(_ thread: ControlledScheduler.Blocked, _ trace: ScheduleTrace)
     -> Finding.Blocked

@@ -60,21 +60,21 @@ public final class ScheduledAtomicInt: @unchecked Sendable {
 
   @usableFromInline
   func controlledLoad() -> Int {
-    act({ .method("load", result: ModelValue($0)) }) {
+    act(writes: { _ in false }, { .method("load", result: ModelValue($0)) }) {
       base.load(ordering: .sequentiallyConsistent)
     }
   }
 
   @usableFromInline
   func controlledStore(_ value: Int) {
-    act({ _ in .method("store", ModelValue(value)) }) {
+    act(writes: { _ in true }, { _ in .method("store", ModelValue(value)) }) {
       base.store(value, ordering: .sequentiallyConsistent)
     }
   }
 
   @usableFromInline
   func controlledAdd(_ delta: Int) -> Int {
-    act({ .method("add", ModelValue(delta), result: ModelValue($0)) }) {
+    act(writes: { _ in true }, { .method("add", ModelValue(delta), result: ModelValue($0)) }) {
       base.add(delta, ordering: .sequentiallyConsistent).newValue
     }
   }
@@ -83,23 +83,30 @@ public final class ScheduledAtomicInt: @unchecked Sendable {
   func controlledCompareExchange(_ expected: Int, _ desired: Int) -> (
     exchanged: Bool, original: Int
   ) {
-    act({
-      .method(
-        "compareExchange", ModelValue(expected), ModelValue(desired),
-        result: ModelValue($0.exchanged))
-    }) {
+    act(
+      writes: \.exchanged,
+      {
+        .method(
+          "compareExchange", ModelValue(expected), ModelValue(desired),
+          result: ModelValue($0.exchanged))
+      }
+    ) {
       base.compareExchange(expected: expected, desired: desired, ordering: .sequentiallyConsistent)
     }
   }
 
-  /// On one of the scheduler's threads, a point, then `body`, and the step `use` words from
-  /// its value; on any other thread, `body` alone.
-  private func act<T>(_ use: (T) -> ScheduleTrace.Use, _ body: () -> T) -> T {
+  /// On one of the scheduler's threads, a point, then `body`, its happens-before (`writes`:
+  /// whether it wrote), and the step `use` words from its value; on any other thread, `body`
+  /// alone.
+  private func act<T>(
+    writes: (T) -> Bool, _ use: (T) -> ScheduleTrace.Use, _ body: () -> T
+  ) -> T {
     guard let seat = ControlledScheduler.seat.value else { return body() }
     let scheduler = seat.scheduler
     scheduler.point(seat.thread)
-    let number = scheduler.number(self, "atomic", name)
+    let (state, number) = scheduler.state(self, "atomic", name, as: ControlledAtomic.self)
     let value = body()
+    state.access(seat.thread, writes: writes(value), on: scheduler)
     scheduler.record(seat.thread, number, use(value))
     return value
   }

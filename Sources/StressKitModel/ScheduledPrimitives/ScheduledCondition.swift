@@ -64,6 +64,8 @@ extension ScheduledCondition {
   final class State: ControlledLockable {
     let mutex = ControlledMutex()
     var waiters: [Int] = []
+    /// What signalers had seen: a woken waiter acquires it.
+    var clock: [Int] = []
 
     init() {}
 
@@ -86,6 +88,7 @@ extension ScheduledCondition {
     scheduler.block(me, timed: timed)
     let signaled = !state.waiters.contains(me)
     state.waiters.removeAll { $0 == me }
+    if signaled { scheduler.causality.acquire(me, state.clock) }
     state.mutex.acquire(me, on: scheduler)
     scheduler.record(me, number, .call(signaled ? "woken: lock" : "timed out: lock"))
     return signaled
@@ -99,6 +102,7 @@ extension ScheduledCondition {
     let woken = all ? state.waiters : Array(state.waiters.prefix(1))
     state.waiters.removeFirst(woken.count)
     for thread in woken { scheduler.wake(thread) }
+    scheduler.causality.release(me, into: &state.clock)
     scheduler.record(me, number, .call(all ? "broadcast" : "signal"))
   }
 }

@@ -16,6 +16,7 @@ extension Finding.Kind {
       return .hang
     case .corrupt:
       if text.hasPrefix("not linearizable: ") { return .notLinearizable }
+      if text.hasPrefix("data race: ") { return .dataRace }
       return text.hasPrefix("end state: ") ? .endState : .corruptRead
     case .error:
       if harnessFault { return nil }

@@ -78,6 +78,11 @@ package struct FindingText: Sendable {
         "interleaving (\(steps.count) steps, \(switches) switch\(switches == 1 ? "" : "es")):",
         Self.trace(steps, leftOut: finding.stepsLeftOut), "replay: \(replay(finding.replay))",
       ]
+    case .race(let cell, let first, let second):
+      lines = [
+        Self.race(cell, first, second, headline), table, "interleaving (\(steps.count) steps):",
+        Self.trace(steps, leftOut: finding.stepsLeftOut), "replay: \(replay(finding.replay))",
+      ]
     case .failsAlone:
       lines = [
         "broken test: \(headline) is not linearizable, but neither is its scenario run on one "
@@ -118,6 +123,20 @@ package struct FindingText: Sendable {
         + "is not ruled out)"
     }
     return text
+  }
+
+  /// A data race's headline: both accesses, the earlier first.
+  static func race(
+    _ cell: String, _ first: Finding.Access, _ second: Finding.Access, _ headline: String
+  ) -> String {
+    func access(_ a: Finding.Access, _ what: String) -> String {
+      "thread \(a.thread)'s \(a.writes ? "write" : "read") of \(what) (step \(a.step)"
+        + (a.operation.isEmpty ? ")" : ", in \(a.operation))")
+    }
+    return "data race: \(headline): \(access(first, cell)) and \(access(second, "it")) are not "
+      + "ordered by any scheduled primitive (a lock's release before its next acquire, a store "
+      + "before the load that sees it), so they race in every schedule where both happen, "
+      + "whichever runs first:"
   }
 
   /// A call run outside the scheduler that blocked, where it did.
