@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Happens-before in one schedule, by vector clocks (loom's way): each controlled thread's
 /// clock, which its primitives' releases pass on to their next acquires, and the first data
 /// race seen between two accesses to a `Shared` cell that no primitive ordered.
@@ -6,8 +8,13 @@
 /// before thread u's later access only if u has since acquired what t released after it
 /// (u's entry for t is at least e).
 package struct Causality: Sendable {
-  /// By thread.
-  private(set) var clocks: [[Int]] = []
+  /// Threads in the schedule, and their clocks, thread after thread in one array (`n` entries
+  /// each): a lock's acquire and release touch them at every use.
+  private var n = 0
+  /// Whether clocks are kept this schedule: only once a process has made a `Shared` cell, so a
+  /// type with none pays nothing for them.
+  package private(set) var tracking = false
+  private var clocks: [Int] = []
   /// The first race this schedule: two accesses, the earlier first.
   package private(set) var race: Race?
 
@@ -29,36 +36,49 @@ package struct Causality: Sendable {
 
   /// Fresh for a schedule of `threads` threads: no thread has seen another's releases.
   mutating func start(threads: Int) {
-    clocks = (0..<threads).map { me in (0..<threads).map { $0 == me ? 1 : 0 } }
     race = nil
+    tracking = SharedCells.made.load(ordering: .relaxed)
+    guard tracking else { return }
+    n = threads
+    if clocks.count != n * n { clocks = Array(repeating: 0, count: n * n) }
+    for t in 0..<n {
+      for u in 0..<n { clocks[t * n + u] = t == u ? 1 : 0 }
+    }
   }
 
   /// `me` takes what a primitive's `clock` holds: every release it has seen.
   package mutating func acquire(_ me: Int, _ clock: [Int]) {
-    guard me < clocks.count, !clock.isEmpty else { return }
-    for t in clock.indices where clock[t] > clocks[me][t] { clocks[me][t] = clock[t] }
+    guard tracking, me < n, clock.count == n else { return }
+    let base = me * n
+    for t in 0..<n where clock[t] > clocks[base + t] { clocks[base + t] = clock[t] }
   }
 
   /// `me` passes what it has seen to a primitive's `clock`, then starts a new epoch.
   package mutating func release(_ me: Int, into clock: inout [Int]) {
-    guard me < clocks.count else { return }
-    if clock.isEmpty { clock = Array(repeating: 0, count: clocks.count) }
-    for t in clock.indices where clocks[me][t] > clock[t] { clock[t] = clocks[me][t] }
-    clocks[me][me] += 1
+    guard tracking, me < n else { return }
+    if clock.count != n { clock = Array(repeating: 0, count: n) }
+    let base = me * n
+    for t in 0..<n where clocks[base + t] > clock[t] { clock[t] = clocks[base + t] }
+    clocks[base + me] += 1
   }
 
   /// `me`'s access at step `step`, as the cell records it.
   func access(_ me: Int, writes: Bool, step: Int) -> Access {
-    Access(thread: me, writes: writes, step: step, epoch: clocks[me][me])
+    Access(thread: me, writes: writes, step: step, epoch: clocks[me * n + me])
   }
 
   /// Whether `earlier` happened before what `me` does now.
   func ordered(_ earlier: Access, before me: Int) -> Bool {
-    earlier.thread == me || clocks[me][earlier.thread] >= earlier.epoch
+    earlier.thread == me || clocks[me * n + earlier.thread] >= earlier.epoch
   }
 
   /// Keeps the first race of the schedule.
   mutating func note(_ race: Race) {
     if self.race == nil { self.race = race }
   }
+}
+
+/// Whether this process has made a `Shared` cell: until it has, no schedule keeps clocks.
+package enum SharedCells {
+  package static let made = Atomic<Bool>(false)
 }

@@ -65,9 +65,12 @@ package final class ControlledScheduler: @unchecked Sendable {
   /// Whether a failed schedule left threads parked for good.
   package private(set) var broken = false
   /// The thread last seen at a point, its operation and when: read by the explorer to tell a
-  /// thread stuck outside the primitives; `abandoned` parks any that comes back.
-  private let progress = Mutex<(thread: Int, operation: Int, nanos: UInt64, abandoned: Bool)>(
-    (0, -1, 0, false))
+  /// thread stuck outside the primitives; `abandoned` parks any that comes back. Atomics, not
+  /// a lock: they are written at every point, and ThreadSanitizer sees them.
+  private let lastThread = Atomic<Int>(0)
+  private let lastOperation = Atomic<Int>(-1)
+  private let lastNanos = Atomic<UInt64>(0)
+  private let abandoned = Atomic<Bool>(false)
 
   /// `threads` controlled threads, started now. nil, or the reason they could not start.
   package init(threads: Int, maxPoints: Int = 100_000) throws(SchedulerError) {
@@ -137,14 +140,20 @@ package final class ControlledScheduler: @unchecked Sendable {
     chooser.start(schedule: schedule, threads: threads)
     let first = pick(current: nil) ?? 0
     let start = Platform.monotonicNanos()
-    progress.withLock { $0 = (first, -1, start, false) }
+    lastThread.store(first, ordering: .relaxed)
+    lastOperation.store(-1, ordering: .relaxed)
+    lastNanos.store(start, ordering: .relaxed)
+    abandoned.store(false, ordering: .sequentiallyConsistent)
     batons[first].pass()
     let limit = UInt64(max(0.01, stuckAfter) * 1e9)
     while !batons[explorer].take(within: 0.02) {
-      let (thread, operation, since, _) = progress.withLock { $0 }
+      let since = lastNanos.load(ordering: .acquiring)
+      let (thread, operation) = (
+        lastThread.load(ordering: .relaxed), lastOperation.load(ordering: .relaxed)
+      )
       let now = Platform.monotonicNanos()
       guard now - since > limit else { continue }
-      progress.withLock { $0.abandoned = true }
+      abandoned.store(true, ordering: .sequentiallyConsistent)
       broken = true
       return .stuck(thread: thread, operation: operation, seconds: Double(now - since) / 1e9)
     }
@@ -221,12 +230,10 @@ package final class ControlledScheduler: @unchecked Sendable {
   /// A switch point before `me` acts: the chooser may run another thread first.
   package func point(_ me: Int) {
     points += 1
-    let parked = progress.withLock { state -> Bool in
-      if state.abandoned { return true }
-      state = (me, operations[me], Platform.monotonicNanos(), false)
-      return false
-    }
-    if parked { park(me) }
+    lastThread.store(me, ordering: .relaxed)
+    lastOperation.store(operations[me], ordering: .relaxed)
+    lastNanos.store(Platform.monotonicNanos(), ordering: .releasing)
+    if abandoned.load(ordering: .sequentiallyConsistent) { park(me) }
     if points > maxPoints { fail(me, .livelock(points: maxPoints)) }
     guard let next = pick(current: me) else { deadlock(me) }
     if next != me { transfer(from: me, to: next) }

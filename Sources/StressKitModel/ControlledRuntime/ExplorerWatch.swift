@@ -17,11 +17,11 @@ final class ExplorerWatch: Sendable {
   let index = Atomic<Int>(0)
   let since = Atomic<UInt64>(0)
   /// The failure whose one-thread check is running, if one is: what to report if it blocks.
-  let pending = Mutex<ExplorationResult?>(nil)
+  let pending = LockedValue<ExplorationResult?>(nil)
   /// Set when the caller has given up on a blocked call: the exploration stops as soon as the
   /// call returns, if it ever does.
   let abandoned = Atomic<Bool>(false)
-  private let result = Mutex<ExplorationResult?>(nil)
+  private let result = LockedValue<ExplorationResult?>(nil)
   private let done = DispatchSemaphore(value: 0)
 
   /// The lane that stands for a history's check, which runs operations alone too.

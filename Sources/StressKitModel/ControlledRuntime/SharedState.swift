@@ -14,6 +14,8 @@ final class SharedState: ControlledState {
   func access(
     _ me: Int, writes: Bool, step: Int, cell: Int, _ causality: inout Causality
   ) {
+    // A cell first made inside this schedule's operations: clocks are kept from the next one.
+    guard causality.tracking else { return }
     let now = causality.access(me, writes: writes, step: step)
     let conflicting = writes ? reads + [lastWrite].compactMap { $0 } : [lastWrite].compactMap { $0 }
     for earlier in conflicting where !causality.ordered(earlier, before: me) {

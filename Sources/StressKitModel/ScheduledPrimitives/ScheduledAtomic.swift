@@ -141,13 +141,15 @@ extension ScheduledAtomic {
     scheduler.point(seat.thread)
     let (state, number) = scheduler.state(self, "atomic", name, as: ControlledAtomic.self)
     let answer = body()
-    let writes: Bool =
-      switch access {
-      case .load: false
-      case .compareExchange: answer.exchanged
-      default: true
-      }
-    state.access(seat.thread, writes: writes, on: scheduler)
+    if scheduler.causality.tracking {
+      let writes: Bool =
+        switch access {
+        case .load: false
+        case .compareExchange: answer.exchanged
+        default: true
+        }
+      state.access(seat.thread, writes: writes, on: scheduler)
+    }
     let use: ScheduleTrace.Use =
       switch access {
       case .load: .method("load", result: ModelValue(answer.value))

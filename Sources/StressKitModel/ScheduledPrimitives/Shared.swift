@@ -15,6 +15,9 @@ public final class Shared<Value>: @unchecked Sendable {
   public init(_ value: Value, name: String? = nil) {
     self.value = value
     self.name = name
+    if !SharedCells.made.load(ordering: .relaxed) {
+      SharedCells.made.store(true, ordering: .relaxed)
+    }
   }
 
   /// The value.
