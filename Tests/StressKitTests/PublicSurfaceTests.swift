@@ -59,11 +59,12 @@ import Testing
   // 200 until issue 53's stand-ins with Synchronization's shapes, so that a user's type need
   // not be rewritten to be explored: `ScheduledMutex` (3) and `ScheduledAtomic` (10), with the
   // protocols that reach `Atomic`'s operations per storage size from generic code (22); and
-  // `Shared` (5), the cell whose accesses are checked for data races.
+  // `Shared` (5), the cell whose accesses are checked for data races; then the blocking ones,
+  // `ScheduledReadWriteLock` (7) and `ScheduledSemaphore` (5).
   // StressTesting is `ModelTest.check()`, under stress and under the controlled scheduler.
   // StressPlatform, the system's calls, is the package's own.
   @Test(arguments: [
-    ("StressKit", 240), ("StressReports", 0), ("StressCLI", 10), ("FoundationSubjects", 3),
+    ("StressKit", 250), ("StressReports", 0), ("StressCLI", 10), ("FoundationSubjects", 3),
     ("StressTesting", 2), ("StressPlatform", 0),
   ])
   func theSurfaceIsSmallAndDocumented(module: String, ceiling: Int) throws {
