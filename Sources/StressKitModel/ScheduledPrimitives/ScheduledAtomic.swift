@@ -139,17 +139,15 @@ extension ScheduledAtomic {
     guard let seat = ControlledScheduler.seat.value else { return body() }
     let scheduler = seat.scheduler
     scheduler.point(seat.thread)
-    let (state, number) = scheduler.state(self, "atomic", name, as: ControlledAtomic.self)
     let answer = body()
-    if scheduler.causality.tracking {
-      let writes: Bool =
-        switch access {
-        case .load: false
-        case .compareExchange: answer.exchanged
-        default: true
-        }
-      state.access(seat.thread, writes: writes, on: scheduler)
-    }
+    let writes: Bool =
+      switch access {
+      case .load: false
+      case .compareExchange: answer.exchanged
+      default: true
+      }
+    let number = ControlledAtomic.accessed(
+      self, name, by: seat.thread, writes: writes, on: scheduler)
     let use: ScheduleTrace.Use =
       switch access {
       case .load: .method("load", result: ModelValue(answer.value))

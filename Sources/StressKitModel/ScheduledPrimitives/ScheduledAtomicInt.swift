@@ -104,17 +104,9 @@ public final class ScheduledAtomicInt: @unchecked Sendable {
     guard let seat = ControlledScheduler.seat.value else { return body() }
     let scheduler = seat.scheduler
     scheduler.point(seat.thread)
-    let value: T
-    let number: Int
-    if scheduler.causality.tracking {
-      let state: ControlledAtomic
-      (state, number) = scheduler.state(self, "atomic", name, as: ControlledAtomic.self)
-      value = body()
-      state.access(seat.thread, writes: writes(value), on: scheduler)
-    } else {
-      number = scheduler.number(self, "atomic", name)
-      value = body()
-    }
+    let value = body()
+    let number = ControlledAtomic.accessed(
+      self, name, by: seat.thread, writes: writes(value), on: scheduler)
     scheduler.record(seat.thread, number, use(value))
     return value
   }
