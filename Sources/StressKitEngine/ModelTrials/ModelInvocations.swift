@@ -1,4 +1,5 @@
 import StressKitCore
+import StressKitModel
 import StressPlatform
 
 /// What one operation of an invocation did: its result and when it was called and answered.
@@ -44,6 +45,12 @@ package final class ModelInvocations<M: ModelTest>: StressSubject, @unchecked Se
   private let bodies: [@Sendable (M.Instance, [Int]) -> ModelValue]
   private let choices: [[Int]]
   private let starts: [Int]
+  /// Where the calls' blocks handed to a `ScheduledQueue` are counted, if a queue was made
+  /// (by the instances, made first): a call is answered when its last block has run (`settle`).
+  private let settlement: BlockSettlement?
+  /// Whether `settle` moved a response: a lane's calls may then overlap, which the checker's
+  /// shortcuts (a merge of the lanes in order, outcomes by clocks) do not account for.
+  private(set) var moved = false
 
   init(_ scenario: Scenario, operations: [ModelOperation<M.Instance>], invocations: Int) {
     self.operations = operations
@@ -53,6 +60,7 @@ package final class ModelInvocations<M: ModelTest>: StressSubject, @unchecked Se
     choices = scenario.lanes.flatMap { $0.map(\.choices) }
     starts = scenario.lanes.reduce(into: [0]) { $0.append($0.last! + $1.count) }
     instances = (0..<invocations).map { _ in M.make() }
+    settlement = BlockSettlement.needed ? BlockSettlement() : nil
     records = lanes.map {
       let slots = UnsafeMutablePointer<ModelRecord>.allocate(
         capacity: max(1, $0.count * invocations))
@@ -98,9 +106,23 @@ package final class ModelInvocations<M: ModelTest>: StressSubject, @unchecked Se
     let (body, arguments, instance) = (bodies[call], choices[call], instances[invocation])
     let slot = records[step.thread] + step.seq
     slot.pointee.call = Platform.monotonicNanos()
-    let result = body(instance, arguments)
+    let result =
+      settlement.map { $0.run(call: step.thread << 32 | step.seq) { body(instance, arguments) } }
+      ?? body(instance, arguments)
     slot.pointee.response = Platform.monotonicNanos()
     slot.pointee.result = result
+  }
+
+  /// Waits for the blocks the calls handed to queues, and moves each such call's response to
+  /// when its last block ended: what it did took effect then.
+  func settle() {
+    guard let ends = settlement?.settle() else { return }
+    moved = !ends.isEmpty
+    for (key, end) in ends {
+      let (lane, seq) = (key >> 32, key & 0xFFFF_FFFF)
+      let slot = records[lane] + seq
+      slot.pointee.response = max(slot.pointee.response, end)
+    }
   }
 
   /// Where the record of `lane`'s `index`-th call in `invocation` is, to read it in place.

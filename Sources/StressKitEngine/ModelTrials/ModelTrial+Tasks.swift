@@ -50,6 +50,7 @@ extension ModelTrial {
       throw Fault(detail: "cannot start a thread for the tasks: \(failure)")
     }
     finished.wait()
+    batch.settle()
     return (batch, nanos.value.load(ordering: .relaxed))
   }
 }

@@ -62,6 +62,7 @@ extension ModelTrial {
       for j in reads[batch.postLane].indices { perform(batch, wrapper, batch.postLane, i, j) }
     }
     wrapper.drain()
+    batch.settle()
     return (batch, nanos)
   }
 }

@@ -102,7 +102,9 @@ final class ScenarioChecker<M: ModelTest> {
     // Most invocations took effect in the order their calls answered: one walk down the
     // specification's tree, read in place, answers them with no lookup at all. Like a search,
     // it answers nothing when the check has no time.
-    if seconds > 0, walksInAnsweredOrder(batch, invocation) { return .linearizable }
+    if seconds > 0, !batch.moved, walksInAnsweredOrder(batch, invocation) {
+      return .linearizable
+    }
     // Answers seen before in another timing: an order that fitted them fits these too if it
     // keeps this invocation's real-time order. Looked up by a fingerprint read in place.
     let print = fingerprint(batch, invocation)
@@ -113,7 +115,7 @@ final class ScenarioChecker<M: ModelTest> {
     fillClocks(batch, invocation)
     var key = print
     for clock in clocks { key = (key ^ UInt64(clock)) &* 0x100_0000_01b3 }
-    for outcome in outcomes[key] ?? []
+    for outcome in batch.moved ? [] : outcomes[key] ?? []
     where outcome.clocks == clocks && answers(batch, invocation, equal: outcome.results) {
       return outcome.linearizable ? .linearizable : .notLinearizable(longest: 0)
     }
@@ -144,6 +146,7 @@ final class ScenarioChecker<M: ModelTest> {
     }
     switch verdict {
     case .linearizable, .notLinearizable:
+      guard !batch.moved else { break }
       outcomes[key, default: []].append(
         Outcome(results: results, clocks: clocks, linearizable: verdict == .linearizable))
     case .unknown: unknowns += 1

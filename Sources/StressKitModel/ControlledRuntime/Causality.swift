@@ -46,17 +46,36 @@ package struct Causality: Sendable {
     }
   }
 
-  /// `me` takes what a primitive's `clock` holds: every release it has seen.
+  /// A new thread (an asynchronous block) starts from what `parent` has seen: the submit
+  /// happens before the block. The parent starts a new epoch, as at a release.
+  mutating func fork(from parent: Int) {
+    guard tracking else { return }
+    // Flat rows of n + 1 entries: each row gains the new thread's entry, then its own row.
+    var grown = [Int](repeating: 0, count: (n + 1) * (n + 1))
+    for t in 0..<n {
+      for u in 0..<n { grown[t * (n + 1) + u] = clocks[t * n + u] }
+    }
+    for u in 0..<n { grown[n * (n + 1) + u] = clocks[parent * n + u] }
+    grown[n * (n + 1) + n] = 1
+    n += 1
+    clocks = grown
+    clocks[parent * n + parent] += 1
+  }
+
+  /// `me` takes what a primitive's `clock` holds: every release it has seen. A clock made
+  /// before a thread was added has no entry for it: nothing it released.
   package mutating func acquire(_ me: Int, _ clock: [Int]) {
-    guard tracking, me < n, clock.count == n else { return }
+    guard tracking, me < n else { return }
     let base = me * n
-    for t in 0..<n where clock[t] > clocks[base + t] { clocks[base + t] = clock[t] }
+    for t in 0..<min(n, clock.count) where clock[t] > clocks[base + t] {
+      clocks[base + t] = clock[t]
+    }
   }
 
   /// `me` passes what it has seen to a primitive's `clock`, then starts a new epoch.
   package mutating func release(_ me: Int, into clock: inout [Int]) {
     guard tracking, me < n else { return }
-    if clock.count != n { clock = Array(repeating: 0, count: n) }
+    if clock.count < n { clock += [Int](repeating: 0, count: n - clock.count) }
     let base = me * n
     for t in 0..<n where clocks[base + t] > clock[t] { clock[t] = clocks[base + t] }
     clocks[base + me] += 1

@@ -20,5 +20,9 @@ extension ControlledScheduler {
     /// A thread ran `seconds` without reaching a scheduled primitive, in its operation (an
     /// index into the trace's names, or -1).
     case stuck(thread: Int, operation: Int, seconds: Double)
+    /// A block could not be given a thread: the schedule's threads and blocks came to
+    /// `maxThreads`, or (`reason`) the real thread would not start. A limit of the scheduler,
+    /// not a failure of the code.
+    case noThreadForBlock(reason: String?)
   }
 }

@@ -7,6 +7,10 @@ import Synchronization
 /// shuttle's way). The threads are real and live as long as the scheduler: each schedule hands
 /// them new work.
 ///
+/// A block submitted asynchronously (`ScheduledQueue.async`) is a thread of its own to the
+/// scheduler, numbered after the schedule's threads and started on its first submit: it may
+/// run, under the chooser, once its queue lets it.
+///
 /// It knows only which threads may run and which are blocked, the logical clock and the trace.
 /// Each primitive keeps its own state (`ControlledState`: an owner, waiters, a queue), made
 /// fresh in each schedule, and blocks and wakes threads through `block` and `wake`.
@@ -35,16 +39,23 @@ package final class ControlledScheduler: @unchecked Sendable {
     case finished
   }
 
+  /// The schedule's own threads; blocks submitted asynchronously come after them.
   package let threads: Int
   private let maxPoints: Int
-  /// One baton a thread, and the explorer's last.
+  /// One baton for each thread there may be, and the explorer's last: made at the start, so
+  /// that a thread added later never reads an array another one grows.
   private let batons: [Baton]
-  private var explorer: Int { threads }
-  private var bodies: [() -> Void] = []
-  private var chooser: (any ScheduleChooser)?
-  private var status: [Status]
-  /// Each thread's operation, as an index into the trace's names (-1: none).
-  private var operations: [Int]
+  private var explorer: Int { Self.maxThreads }
+  /// Real threads started: the schedule's own, and those blocks have needed so far.
+  var started = 0
+  var bodies: [() -> Void]
+  var chooser: (any ScheduleChooser)?
+  var status: [Status]
+  /// Each thread's operation, as an index into the trace's names (-1: none). A block has
+  /// the operation that submitted it.
+  var operations: [Int]
+  /// By operation: when its last block finished (0: it submitted none).
+  package internal(set) var answered: [UInt64] = []
   /// Each primitive this schedule used: its number in the trace, by identity (a plain integer
   /// lookup, on every use of every primitive).
   var numbers: [ObjectIdentifier: Int] = [:]
@@ -76,17 +87,25 @@ package final class ControlledScheduler: @unchecked Sendable {
   package init(threads: Int, maxPoints: Int = 100_000) throws(SchedulerError) {
     self.threads = threads
     self.maxPoints = maxPoints
-    batons = (0...threads).map { _ in Baton() }
+    batons = (0...Self.maxThreads).map { _ in Baton() }
+    bodies = Array(repeating: {}, count: Self.maxThreads)
     status = Array(repeating: .finished, count: threads)
     operations = Array(repeating: -1, count: threads)
     Platform.countControlledSchedulers(1)
     for thread in 0..<threads {
-      if let reason = Platform.startThread({ [self] in self.serve(thread) }) {
+      if let reason = startThread(thread) {
         // The threads that did start leave their loop.
         close()
         throw SchedulerError(reason: reason)
       }
     }
+  }
+
+  /// Starts the real thread of thread `thread`: nil, or why it could not start.
+  func startThread(_ thread: Int) -> String? {
+    let reason = Platform.startThread { [self] in self.serve(thread) }
+    if reason == nil { started += 1 }
+    return reason
   }
 
   /// Why the controlled threads could not start.
@@ -99,7 +118,7 @@ package final class ControlledScheduler: @unchecked Sendable {
     Platform.countControlledSchedulers(-1)
     guard !broken else { return }
     shutdown = true
-    for thread in 0..<threads { batons[thread].pass() }
+    for thread in 0..<started { batons[thread].pass() }
   }
 
   private func serve(_ thread: Int) {
@@ -125,10 +144,13 @@ package final class ControlledScheduler: @unchecked Sendable {
     schedule: Int, stuckAfter: Double
   ) -> Failure? {
     precondition(!broken && bodies.count == threads)
-    self.bodies = bodies
+    self.bodies.replaceSubrange(0..<threads, with: bodies)
+    // Blocks of the last schedule let go of what they captured.
+    for block in threads..<started { self.bodies[block] = {} }
     self.chooser = chooser
     status = Array(repeating: .running, count: threads)
     operations = Array(repeating: -1, count: threads)
+    answered = Array(repeating: 0, count: names.count)
     forgetPrimitives()
     points = 0
     uses = 0
@@ -171,7 +193,7 @@ package final class ControlledScheduler: @unchecked Sendable {
 
   /// The threads that can go on.
   private func enabled() -> [Int] {
-    (0..<threads).filter { status[$0] == .running || status[$0] == .timed }
+    status.indices.filter { status[$0] == .running || status[$0] == .timed }
   }
 
   /// The thread to run next, asking the chooser where there is a choice; nil if none can.
@@ -194,7 +216,7 @@ package final class ControlledScheduler: @unchecked Sendable {
     while true { batons[me].take() }
   }
 
-  private func fail(_ me: Int, _ failure: Failure) -> Never {
+  func fail(_ me: Int, _ failure: Failure) -> Never {
     self.failure = failure
     broken = true
     batons[explorer].pass()
@@ -202,7 +224,7 @@ package final class ControlledScheduler: @unchecked Sendable {
   }
 
   private func deadlock(_ me: Int) -> Never {
-    let blocked = (0..<threads).filter { status[$0] != .finished }.map { thread in
+    let blocked = status.indices.filter { status[$0] != .finished }.map { thread in
       let waiting = primitives.indices.lazy.compactMap { n in
         self.primitives[n].state?.waiting(thread).map { (n, $0) }
       }.first
@@ -216,6 +238,10 @@ package final class ControlledScheduler: @unchecked Sendable {
 
   private func finish(_ me: Int) {
     status[me] = .finished
+    // A block's operation is answered when its last block has finished.
+    if me >= threads, answered.indices.contains(operations[me]) {
+      answered[operations[me]] = clock
+    }
     if status.allSatisfy({ $0 == .finished }) {
       chooser = nil
       batons[explorer].pass()
@@ -260,26 +286,8 @@ package final class ControlledScheduler: @unchecked Sendable {
     record(me, .use(primitive, use))
   }
 
-  private func record(_ me: Int, _ action: ScheduleTrace.Action) {
+  func record(_ me: Int, _ action: ScheduleTrace.Action) {
     clock += 1
     trace.steps.append(.init(thread: me, operation: operations[me], action: action))
-  }
-
-  // MARK: - What operations call
-
-  /// `me` starts operation `operation` (an index into the names `run` was given): a point,
-  /// then its call time.
-  package func begin(_ me: Int, _ operation: Int) -> UInt64 {
-    operations[me] = operation
-    point(me)
-    record(me, .starts)
-    return clock
-  }
-
-  /// `me` ends its operation, which answered `answer`: its response time.
-  package func end(_ me: Int, answered answer: ModelValue) -> UInt64 {
-    record(me, .returns(answer))
-    operations[me] = -1
-    return clock
   }
 }

@@ -43,7 +43,12 @@ extension Exploration {
         tick += 1
         let start = tick
         watch.enter(lane: lane, index: index)
-        let result = M.operations[call.operation].body(instance, call.choices)
+        // The blocks it handed to a queue run before the next call: it answers when they have.
+        let settlement = BlockSettlement()
+        let result = settlement.run(call: 0) {
+          M.operations[call.operation].body(instance, call.choices)
+        }
+        _ = settlement.settle()
         watch.leave()
         tick += 1
         results[lane].append(result)

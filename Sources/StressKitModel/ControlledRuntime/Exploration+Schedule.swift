@@ -5,13 +5,15 @@ extension Exploration {
   /// How a schedule failed: the verdict and the finding, as data that reports word.
   struct Failed {
     var verdict: ExplorationResult.Verdict
-    var finding: Finding
+    /// None when the scheduler, not the code, could not go on (`notRun`, said in `report`).
+    var finding: Finding?
+    var report = ""
 
     /// The exploration's result when this failure ends it.
     func result(schedules: Int, scenarios: Int) -> ExplorationResult {
       ExplorationResult(
         verdict: verdict, schedules: schedules, scenarios: scenarios, exhausted: false,
-        report: "", replay: finding.replay, finding: finding)
+        report: report, replay: finding?.replay, finding: finding)
     }
   }
 
@@ -67,14 +69,18 @@ extension Exploration {
     }
     if let failure { return unfinished(failure, drawn, schedule: schedule, context) }
     let offset = alone.tick
+    var operation = 0
     for thread in 0..<threads {
       for (index, record) in lanes[thread].records.enumerated() {
+        // An operation that handed work to a queue took effect when that work had run.
+        let response = scheduler.settled(operation, response: record.response)
+        operation += 1
         alone.results[thread].append(record.result)
         alone.history.append(
           .init(
             thread: thread, input: drawn.ids[thread][index],
             output: drawn.specification.number(of: record.result), call: offset + record.call,
-            response: offset + record.response))
+            response: offset + response))
       }
     }
     alone.tick = offset + scheduler.clock

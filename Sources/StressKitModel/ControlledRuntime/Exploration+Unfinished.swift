@@ -28,6 +28,14 @@ extension Exploration {
         finding: found(
           .deadlock, .deadlock(blocked.map { describe($0, trace) }), steps: trace.findingSteps(),
           replay: context.token(drawn)))
+    case .noThreadForBlock(let reason):
+      let why =
+        reason.map { "its thread would not start: \($0)" }
+        ?? "a schedule has at most \(ControlledScheduler.maxThreads) threads and blocks"
+      return Failed(
+        verdict: .notRun, finding: nil,
+        report: "not run: schedule \(schedule + 1) (scenario \(drawn.number)) submitted a block "
+          + "the controlled scheduler could not run: \(why)")
     case .livelock(let points):
       var finding = found(
         .livelock, .livelock(points: points), steps: trace.findingSteps(last: 30))

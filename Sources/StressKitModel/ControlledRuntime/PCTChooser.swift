@@ -34,6 +34,15 @@ package final class PCTChooser: ScheduleChooser {
     step = 0
   }
 
+  /// A block takes a random place among the initial priorities (PCT's rule for a thread
+  /// created during the run), above every lowered one.
+  package func added(_ thread: Int) {
+    let initial = priorities.filter { $0 >= depth }.count
+    let place = depth + Int(random.next() % UInt64(initial + 1))
+    for i in priorities.indices where priorities[i] >= place { priorities[i] += 1 }
+    priorities.append(place)
+  }
+
   package func choose(_ enabled: [Int], current: Int?) -> Int {
     step += 1
     if let current {

@@ -7,6 +7,8 @@ import StressKitCore
 package protocol ScheduleChooser: AnyObject {
   /// Called before schedule `schedule` of `threads` threads starts.
   func start(schedule: Int, threads: Int)
+  /// Thread `thread` joined the schedule: a block submitted asynchronously.
+  func added(_ thread: Int)
   /// The thread to run next: one of `enabled` (ascending, at least two). `current` is the
   /// thread that reached the point, if it could go on: choosing another preempts it.
   func choose(_ enabled: [Int], current: Int?) -> Int
@@ -31,6 +33,7 @@ package enum NextSchedule: Sendable, Equatable {
 }
 
 extension ScheduleChooser {
+  package func added(_ thread: Int) {}
   package var covers: Bool { false }
   package var diverged: Bool { false }
 }

@@ -51,7 +51,13 @@ package final class SequentialSpecification: @unchecked Sendable {
       calls: calls.map { call in
         let body = operations[call.operation].body
         let arguments = call.choices
-        return { run in body(unsafeDowncast(run, to: Instanced<Instance>.self).instance, arguments)
+        return { run in
+          let instance = unsafeDowncast(run, to: Instanced<Instance>.self).instance
+          guard BlockSettlement.needed else { return body(instance, arguments) }
+          // A call that hands work to a queue is done, to the specification, when it has run.
+          let settlement = BlockSettlement()
+          defer { _ = settlement.settle() }
+          return settlement.run(call: 0) { body(instance, arguments) }
         }
       },
       tell: { run in state(unsafeDowncast(run, to: Instanced<Instance>.self).instance) })

@@ -96,3 +96,28 @@ enum FixedTicketsTest: ModelTest {
   static func make() -> FixedTickets { FixedTickets() }
   static let operations: [ModelOperation<FixedTickets>] = [.write("next") { $0.next() }]
 }
+
+/// `PhotoManager`, on a concurrent `ScheduledQueue` with a barrier: `addPhoto` returns before
+/// its block runs, and is answered, to the checker, when the block has run.
+enum PhotoManagerTest: ModelTest {
+  static let info = SubjectInfo(
+    id: "photo-manager", summary: "PhotoManager: a concurrent queue, barrier writes",
+    documented: .notListed)
+  static func make() -> PhotoManager { PhotoManager() }
+  static let operations: [ModelOperation<PhotoManager>] = [
+    .write("addPhoto", [1, 2]) { $0.addPhoto($1) },
+    .read("photos") { $0.photos },
+  ]
+}
+
+/// `BarrierlessPhotoManager`: the same without the barrier.
+enum BarrierlessPhotoManagerTest: ModelTest {
+  static let info = SubjectInfo(
+    id: "barrierless-photo-manager", summary: "PhotoManager without its barrier",
+    documented: .notListed)
+  static func make() -> BarrierlessPhotoManager { BarrierlessPhotoManager() }
+  static let operations: [ModelOperation<BarrierlessPhotoManager>] = [
+    .write("addPhoto", [1, 2]) { $0.addPhoto($1) },
+    .read("photos") { $0.photos },
+  ]
+}

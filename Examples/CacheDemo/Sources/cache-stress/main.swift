@@ -17,4 +17,7 @@ catalog.add(StockTest.self)
 catalog.add(FixedStockTest.self)
 catalog.add(TicketsTest.self)
 catalog.add(FixedTicketsTest.self)
+// The GCD tutorial's PhotoManager on a concurrent queue, with its barrier and without.
+catalog.add(PhotoManagerTest.self)
+catalog.add(BarrierlessPhotoManagerTest.self)
 StressCommand.main(catalog: catalog)

@@ -17,6 +17,12 @@ import Testing
     await #expect(processExitsWith: .success) { FixedAccountTest.check() }
   }
 
+  /// The PhotoManager's barrier store answers when its block has run: a read that starts after
+  /// that sees it, and a stress run finds nothing to blame.
+  @Test func photoManagerIsLinearizable() async {
+    await #expect(processExitsWith: .success) { PhotoManagerTest.check() }
+  }
+
   // The two bugs, kept as known issues: each check must find its bug, or the test fails.
 
   @Test func cacheChecksThenActs() async {
@@ -24,6 +30,14 @@ import Testing
       await #expect(processExitsWith: .success) { CacheTest.check() }
     } matching: { issue in
       issue.comments.contains { $0.rawValue.hasPrefix("cache corrupt: not linearizable") }
+    }
+  }
+
+  @Test func barrierlessPhotoManagerRacesOnItsArray() async {
+    // Two appends side by side: a lost photo (a failing history) or a corrupted array (a crash
+    // of the check's process).
+    await withKnownIssue("addPhoto's block leaves out the barrier") {
+      await #expect(processExitsWith: .success) { BarrierlessPhotoManagerTest.check() }
     }
   }
 
@@ -67,6 +81,17 @@ import Testing
     }
   }
 
+  /// The GCD tutorial's pattern: without its barrier, the PhotoManager's blocks touch the array
+  /// side by side, a data race reported with both accesses in the first schedule where both
+  /// happen.
+  @Test func theBarrierlessPhotoManagerIsADataRaceWithin100SchedulesForEverySeed() {
+    for seed: UInt64 in 1...100 {
+      let result = BarrierlessPhotoManagerTest.explore(schedules: 100, seed: seed)
+      #expect(result.verdict == .dataRace, "seed \(seed): \(result.report)")
+      #expect(result.report.contains("unsafePhotos") && result.replay != nil)
+    }
+  }
+
   @Test func theAccountBugIsFoundByASearchOfOnePreemption() {
     let result = ScheduledAccountTest.explore(strategy: .exhaustive(preemptions: 1))
     #expect(result.verdict == .notLinearizable, "\(result.report)")
@@ -79,6 +104,7 @@ import Testing
       ScheduledFixedAccountTest.explore(strategy: .exhaustive(preemptions: 2), schedules: 2_000),
       FixedStockTest.explore(strategy: .exhaustive(preemptions: 2), schedules: 2_000),
       FixedTicketsTest.explore(strategy: .exhaustive(preemptions: 2), schedules: 2_000),
+      PhotoManagerTest.explore(strategy: .exhaustive(preemptions: 2), schedules: 5_000),
     ] {
       #expect(result.passed && result.exhausted, "\(result.report)")
     }
