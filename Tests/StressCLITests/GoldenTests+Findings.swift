@@ -32,6 +32,14 @@ extension GoldenTests {
     }
     var livelock = made(.livelock, .livelock(points: 100_000), steps: steps)
     livelock.stepsLeftOut = 99_996
+    // A stress failure, its shrunk scenario then explored under the controlled scheduler.
+    func stress(_ explained: Finding.Explained) -> Finding {
+      var finding = made(.notLinearizable, .invocations(failed: 3, of: 40, calls: 9))
+      finding.explained = explained
+      return finding
+    }
+    var explored = made(.notLinearizable, .history(switches: 1), steps: steps)
+    (explored.replay, explored.strategy) = ("2.7.s1-2~0-1_2-1~2-1~0-1.0110", .randomWalk)
     var unruled = made(.notLinearizable, .history(switches: 1), steps: steps)
     unruled.checkBlocked = .init(.check, call: "get(1)", seconds: 2.5)
     return [
@@ -46,6 +54,13 @@ extension GoldenTests {
       (
         "not linearizable under control",
         made(.notLinearizable, .history(switches: 1), steps: steps)
+      ),
+      ("under stress, then explored: found", stress(.found(explored))),
+      ("under stress, then explored: not found", stress(.notFound(schedules: 12_345))),
+      ("under stress, then explored: blind", stress(.blind(schedules: 100))),
+      (
+        "under stress, not explored",
+        stress(.notRun("the explorer's thread could not start"))
       ),
       ("its one-thread check blocked", unruled),
       (

@@ -321,7 +321,10 @@ import Testing
     #expect(answered.filter { $0 == Finding.Call("increment()", answer: "1") }.count == 2)
     // Worded by the reports, with the command that runs the trial again.
     let detail = FindingText.command(for: spec).detail(result)
-    let lines = detail.split(separator: "\n").map(String.init)
+    // The stress trial's own words, up to its replay: the controlled scheduler's follow.
+    let all = detail.split(separator: "\n").map(String.init)
+    let replay = try #require(all.firstIndex { $0.hasPrefix("replay: ") })
+    let lines = Array(all[...replay])
     let headline = try #require(lines.first)
     #expect(headline.hasPrefix("not linearizable: scenario "))
     #expect(headline.contains("of seed 7 failed in"))

@@ -195,6 +195,8 @@ package struct Finding: Sendable, Codable, Equatable {
   /// A failure whose one-thread check (run to rule out a broken test) blocked at this call:
   /// the failure stands, but a broken test is not ruled out.
   package var checkBlocked: BlockedCall?
+  /// For a failure under stress: its shrunk scenario explored under the controlled scheduler.
+  package var explained: Explained?
 
   @usableFromInline
   package init(

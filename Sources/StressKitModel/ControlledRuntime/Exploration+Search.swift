@@ -16,7 +16,8 @@ extension Exploration {
     /// The token of the schedule the scheduler just ran, of `drawn`.
     func token(_ drawn: Drawn) -> String {
       ReplayToken(
-        threads: threads, seed: seed, scenario: drawn.number, choices: scheduler.trace.choices
+        threads: threads, seed: seed, scenario: drawn.number,
+        calls: drawn.fixed ? drawn.scenario : nil, choices: scheduler.trace.choices
       ).description
     }
   }
@@ -52,7 +53,7 @@ extension Exploration {
   /// The exploration itself, on the explorer's thread (see `run`).
   static func explore(
     strategy: ScheduleStrategy, threads: Int, schedules: Int, seconds: Double?, seed: UInt64,
-    firstScenario: Int, replayed: [Int]?, stuckAfter: Double,
+    firstScenario: Int, fixed: Scenario? = nil, replayed: [Int]?, stuckAfter: Double,
     now: @escaping @Sendable () -> UInt64, watch: ExplorerWatch
   ) -> ExplorationResult {
     let deadline = seconds.map { Platform.monotonicNanos() + UInt64(max(0, $0) * 1e9) }
@@ -73,7 +74,9 @@ extension Exploration {
     let budget = replayed == nil ? max(1, min(schedules, Int.max / 20)) : 1
     // A search started is finished, unless it runs to ten times the budget or past the time.
     let cap = budget * 10
-    var drawn = draw(firstScenario, threads: threads, seed: seed)
+    var drawn =
+      fixed.map { Self.drawn($0, number: 0, fixed: true) }
+      ?? draw(firstScenario, threads: threads, seed: seed)
     var progress = Progress()
     explore: while true {
       // A caller that gave up on a blocked call has its answer: nothing more is run for it.
@@ -111,6 +114,11 @@ extension Exploration {
         // The random strategies draw a new scenario every schedule: each schedule is an
         // independent try either way, and one scenario per try spreads them the widest.
         guard progress.schedule < budget, !late() else { break explore }
+        // A given scenario is the only one: a search of it is over, a random one goes on.
+        if drawn.fixed {
+          if current.covers { break explore }
+          continue explore
+        }
       }
       drawn = draw(drawn.number + 1, threads: threads, seed: seed)
       progress.scenarios += 1

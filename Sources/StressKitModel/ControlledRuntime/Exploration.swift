@@ -16,6 +16,8 @@ package enum Exploration<M: ModelTest> {
   struct Drawn {
     let number: Int
     let scenario: Scenario
+    /// Given, not drawn from the seed (a stress failure's): its tokens spell it.
+    var fixed = false
     /// The parallel part's calls as the trace names them, thread after thread.
     let names: [String]
     let ids: [[Int]]
@@ -35,6 +37,11 @@ package enum Exploration<M: ModelTest> {
     let scenario = Scenario.random(
       M.operations, threads: threads, options: M.scenarios, readRatio: 0.1, postReadRatio: 0.5,
       using: &random)
+    return drawn(scenario, number: number)
+  }
+
+  /// `scenario`, numbered `number`, with its specification and checker.
+  static func drawn(_ scenario: Scenario, number: Int, fixed: Bool = false) -> Drawn {
     var calls: [Scenario.Call] = []
     var numbered: [Scenario.Call: Int] = [:]
     let ids = scenario.lanes.map { lane in
@@ -51,7 +58,7 @@ package enum Exploration<M: ModelTest> {
       specification.step($0, $1, $2)
     }
     return Drawn(
-      number: number, scenario: scenario,
+      number: number, scenario: scenario, fixed: fixed,
       names: scenario.parallel.joined().map { Scenario.describe($0, M.operations) }, ids: ids,
       specification: specification, checker: checker)
   }
@@ -62,7 +69,7 @@ package enum Exploration<M: ModelTest> {
   /// `now` is the clock a history's check reads against its deadline.
   package static func run(
     strategy: ScheduleStrategy, threads: Int, schedules: Int, seconds: Double? = nil,
-    seed: UInt64, stuckAfter: Double,
+    seed: UInt64, scenario fixed: Scenario? = nil, stuckAfter: Double,
     now: @escaping @Sendable () -> UInt64 = Platform.monotonicNanos
   ) -> ExplorationResult {
     if let refused = refusal(
@@ -76,6 +83,7 @@ package enum Exploration<M: ModelTest> {
     var threads = threads
     var seed = seed
     var firstScenario = 0
+    var fixed = fixed
     var replayed: [Int]?
     if case .replay(let text) = strategy {
       guard let token = ReplayToken(text) else {
@@ -86,6 +94,12 @@ package enum Exploration<M: ModelTest> {
       }
       (threads, seed, firstScenario, replayed) =
         (token.threads, token.seed, token.scenario, token.choices)
+      fixed = token.calls
+    }
+    if let fixed, let wrong = wrong(fixed, threads: threads) {
+      return ExplorationResult(
+        verdict: .notRun, schedules: 0, scenarios: 0, exhausted: false,
+        report: "not run: the scenario given does not fit \(M.self): \(wrong)", replay: nil)
     }
     guard threads <= ControlledScheduler.maxThreads else {
       return ExplorationResult(
@@ -98,12 +112,12 @@ package enum Exploration<M: ModelTest> {
     // blocks, only a watcher outside can report it instead of waiting forever.
     let watch = ExplorerWatch()
     let (explorerThreads, explorerSeed) = (threads, seed)
-    let (scenarioOne, choices) = (firstScenario, replayed)
+    let (scenarioOne, choices, given) = (firstScenario, replayed, fixed)
     if let reason = Platform.startThread({
       watch.finish(
         explore(
           strategy: strategy, threads: explorerThreads, schedules: schedules, seconds: seconds,
-          seed: explorerSeed, firstScenario: scenarioOne, replayed: choices,
+          seed: explorerSeed, firstScenario: scenarioOne, fixed: given, replayed: choices,
           stuckAfter: stuckAfter, now: now, watch: watch))
     }) {
       return ExplorationResult(
@@ -119,6 +133,23 @@ package enum Exploration<M: ModelTest> {
       ?? ExplorationResult(
         verdict: .notRun, schedules: 0, scenarios: 0, exhausted: false,
         report: "not run: the explorer ended without a result", replay: nil)
+  }
+
+  /// Why a given scenario cannot run against this test's operations, if it cannot.
+  static func wrong(_ scenario: Scenario, threads: Int) -> String? {
+    guard scenario.parallel.count == threads else {
+      return "it has \(scenario.parallel.count) threads, not \(threads)"
+    }
+    for call in scenario.lanes.joined() {
+      guard M.operations.indices.contains(call.operation) else {
+        return "it has no operation \(call.operation)"
+      }
+      let domains = M.operations[call.operation].domains
+      guard domains.count == call.choices.count,
+        zip(domains, call.choices).allSatisfy({ $0.indices.contains($1) })
+      else { return "\(M.operations[call.operation].name) has no arguments \(call.choices)" }
+    }
+    return nil
   }
 
   /// Why arguments no exploration can run with are refused, if they are: the caller's code,

@@ -28,7 +28,9 @@ package struct FindingText: Sendable {
           + "--threads \(spec.threads) --read-ratio \(spec.readRatio) \(budget) --trials 1 "
           + "--warmup 0 --seed \(spec.seed)"
       }
-      return head + "--threads \(spec.threads) --trials 1 --warmup 0 --strategy replay:\(token)"
+      // A strategy runs bare: a stress failure's wrapper is not the replay's.
+      return "\(program) run --subjects \(spec.subject) --wrappers unprotected "
+        + "--threads \(spec.threads) --trials 1 --warmup 0 --strategy replay:\(token)"
     }
   }
 
@@ -66,11 +68,12 @@ package struct FindingText: Sendable {
       let shrunk =
         calls < original
         ? "shrunk from \(original) calls to \(calls)" : "\(original) calls, none could go"
-      lines = [
-        "not linearizable: scenario \(finding.scenarioNumber ?? 0) of seed \(finding.seed ?? 0) "
-          + "failed in \(failed) of \(invocations) invocations; \(shrunk):", table,
-        "replay: \(replay(nil))",
-      ]
+      lines =
+        [
+          "not linearizable: scenario \(finding.scenarioNumber ?? 0) of seed \(finding.seed ?? 0) "
+            + "failed in \(failed) of \(invocations) invocations; \(shrunk):", table,
+          "replay: \(replay(nil))",
+        ] + (finding.explained.map(explained) ?? [])
     case .history(let switches):
       lines = [
         "not linearizable: \(headline): no order of the calls explains what they answered:",
@@ -161,6 +164,30 @@ package struct FindingText: Sendable {
 
   static func within(_ call: Finding.BlockedCall) -> String {
     "did not return within \(Budget.durationText(call.seconds))"
+  }
+
+  /// A stress failure's scenario as the controlled scheduler explored it.
+  func explained(_ explained: Finding.Explained) -> [String] {
+    switch explained {
+    case .found(let found):
+      return [
+        "explored under the controlled scheduler, the shrunk scenario fails the same way, "
+          + "one thread at a time:\n" + words(found)
+      ]
+    case .notFound(let schedules):
+      return [
+        "explored under the controlled scheduler, no schedule of the shrunk scenario failed "
+          + "the same way in \(schedules) schedules (a random walk): the race lies where the "
+          + "scheduler cannot switch (inside a call it does not see) or is rarer than that"
+      ]
+    case .blind(let schedules):
+      return [
+        "not explored: the operations reached no scheduled primitive in \(schedules) "
+          + "schedules, so the controlled scheduler could switch only between whole operations "
+          + "(build the type on ScheduledMutex, ScheduledQueue... to see the interleaving)"
+      ]
+    case .notRun(let why): return ["not explored under the controlled scheduler: \(why)"]
+    }
   }
 
   /// A deadlocked thread's line: its operation, what it holds and what it waits for.
