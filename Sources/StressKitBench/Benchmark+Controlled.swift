@@ -15,6 +15,9 @@ extension Benchmark {
       ("Atomic<Int> add vs ScheduledAtomicInt add", Self.atomic, Self.scheduledAtomic),
       ("Mutex withLock vs ScheduledMutex withLock", ReferenceLoops.mutex, Self.scheduledMutex),
       ("Atomic<Int> add vs ScheduledAtomic<Int> add", Self.atomic, Self.scheduledAtomicValue),
+      ("DispatchQueue sync vs ScheduledQueue sync", Self.queueSync, Self.scheduledQueueSync),
+      ("DispatchQueue async vs ScheduledQueue async", Self.queueAsync, Self.scheduledQueueAsync),
+      ("DispatchGroup enter+leave vs ScheduledGroup", Self.group, Self.scheduledGroup),
     ]
     return pairs.map { name, bare, scheduled in
       var a: [Double] = []
@@ -29,19 +32,84 @@ extension Benchmark {
     }
   }
 
-  /// Schedules a second that the controlled scheduler runs and checks: a lock-based counter,
-  /// 2 threads x 3 calls, random walk; the median of `repeats` runs of `schedules`.
-  package func schedulesPerSecond(schedules: Int = 2_000) -> Double {
-    var rates: [Double] = []
+  /// Schedules a second that the controlled scheduler runs and checks, 2 threads x 3 calls,
+  /// random walk, for a counter behind a lock, in a mutex and behind a concurrent queue's
+  /// barrier (each write a block of its own); each the median of `repeats` runs of
+  /// `schedules`, the three types in turn within each repeat.
+  package func schedulesPerSecond(schedules: Int = 2_000) -> [(name: String, rate: Double)] {
+    let types: [(String, (UInt64) -> ExplorationResult)] = [
+      ("lock-based counter", { Self.explore(ScheduledCounterTest.self, schedules, $0) }),
+      ("Mutex-based counter", { Self.explore(ScheduledMutexCounterTest.self, schedules, $0) }),
+      ("queue-based counter", { Self.explore(ScheduledQueueCounterTest.self, schedules, $0) }),
+    ]
+    var rates = types.map { _ in [Double]() }
     for k in 0..<repeats {
-      let start = Platform.monotonicNanos()
-      let result = Exploration<ScheduledCounterTest>.run(
-        strategy: .randomWalk, threads: 2, schedules: schedules, seed: UInt64(k + 1),
-        stuckAfter: 2)
-      let seconds = Double(Platform.monotonicNanos() - start) / 1e9
-      rates.append(Double(result.schedules) / seconds)
+      for (i, type) in types.enumerated() {
+        let start = Platform.monotonicNanos()
+        let result = type.1(UInt64(k + 1))
+        let seconds = Double(Platform.monotonicNanos() - start) / 1e9
+        rates[i].append(Double(result.schedules) / seconds)
+      }
     }
-    return Percentiles(rates)!.p50
+    return zip(types, rates).map { ($0.0, Percentiles($1)!.p50) }
+  }
+
+  static func explore<M: ModelTest>(_: M.Type, _ schedules: Int, _ seed: UInt64)
+    -> ExplorationResult
+  {
+    Exploration<M>.run(
+      strategy: .randomWalk, threads: 2, schedules: schedules, seed: seed, stuckAfter: 2)
+  }
+
+  @inline(never)
+  static func queueSync(ops: Int) -> Double {
+    let queue = DispatchQueue(label: "bench")
+    return timed(ops) { queue.sync {} }
+  }
+
+  @inline(never)
+  static func scheduledQueueSync(ops: Int) -> Double {
+    let queue = ScheduledQueue(label: "bench")
+    return timed(ops) { queue.sync {} }
+  }
+
+  @inline(never)
+  static func queueAsync(ops: Int) -> Double {
+    let queue = DispatchQueue(label: "bench")
+    return timed(ops, then: { queue.sync {} }) { queue.async {} }
+  }
+
+  @inline(never)
+  static func scheduledQueueAsync(ops: Int) -> Double {
+    let queue = ScheduledQueue(label: "bench")
+    return timed(ops, then: { queue.sync {} }) { queue.async {} }
+  }
+
+  @inline(never)
+  static func group(ops: Int) -> Double {
+    let group = DispatchGroup()
+    return timed(ops) {
+      group.enter()
+      group.leave()
+    }
+  }
+
+  @inline(never)
+  static func scheduledGroup(ops: Int) -> Double {
+    let group = ScheduledGroup()
+    return timed(ops) {
+      group.enter()
+      group.leave()
+    }
+  }
+
+  /// ns a call of `body`, over `ops` calls and then `then` (which waits for what they began).
+  @inline(__always)
+  static func timed(_ ops: Int, then: () -> Void = {}, _ body: () -> Void) -> Double {
+    let start = Platform.monotonicNanos()
+    for _ in 0..<ops { body() }
+    then()
+    return Double(Platform.monotonicNanos() - start) / Double(ops)
   }
 
   @inline(never)

@@ -30,3 +30,55 @@ package enum ScheduledCounterTest: ModelTest {
     ScenarioOptions(operationsPerThread: 3, initialOperations: 0, postOperations: 0)
   }
 }
+
+/// A counter in a `ScheduledMutex`, for `stress bench`: the Mutex-based type of issue 53's
+/// target (2 threads x 3 calls).
+package final class ScheduledMutexCounter: Sendable {
+  private let value = ScheduledMutex(0)
+
+  package func increment() -> Int {
+    value.withLock {
+      $0 += 1
+      return $0
+    }
+  }
+
+  package func read() -> Int { value.withLock { $0 } }
+}
+
+/// `ScheduledMutexCounter` as a model test.
+package enum ScheduledMutexCounterTest: ModelTest {
+  package static let info = SubjectInfo(
+    id: "selftest-scheduled-mutex-counter", summary: "a counter in a ScheduledMutex",
+    documented: .notListed)
+  package static func make() -> ScheduledMutexCounter { ScheduledMutexCounter() }
+  package static let operations: [ModelOperation<ScheduledMutexCounter>] = [
+    .write("increment") { $0.increment() }, .read("read") { $0.read() },
+  ]
+  package static var scenarios: ScenarioOptions { ScheduledCounterTest.scenarios }
+}
+
+/// A count behind a concurrent `ScheduledQueue`, written with `async(flags: .barrier)` and read
+/// with `sync` (the GCD tutorial's pattern), for `stress bench`: each write a block of its own.
+package final class ScheduledQueueCounter: @unchecked Sendable {
+  private let queue = ScheduledQueue(label: "counter", attributes: .concurrent)
+  private let value = Shared(0, name: "value")
+
+  package func increment() {
+    queue.async(flags: .barrier) { [self] in value.modify { $0 += 1 } }
+  }
+
+  package func read() -> Int { queue.sync { value.read() } }
+}
+
+/// `ScheduledQueueCounter` as a model test.
+package enum ScheduledQueueCounterTest: ModelTest {
+  package static let info = SubjectInfo(
+    id: "selftest-scheduled-queue-counter",
+    summary: "a counter behind a concurrent ScheduledQueue's barrier", documented: .notListed)
+  package static func make() -> ScheduledQueueCounter { ScheduledQueueCounter() }
+  package static let operations: [ModelOperation<ScheduledQueueCounter>] = [
+    .write("increment") { $0.increment() }, .read("read") { $0.read() },
+  ]
+  package static var scenarios: ScenarioOptions { ScheduledCounterTest.scenarios }
+}

@@ -51,6 +51,9 @@ package final class BlockSettlement: @unchecked Sendable {
     return try body()
   }
 
+  /// Whether the calling thread runs a call under a settlement.
+  static var counting: Bool { current.value != nil }
+
   /// `work` as the calling thread submits it now: counted, if it runs a call under a
   /// settlement, until it ends, and the blocks it submits in turn with it.
   @usableFromInline

@@ -49,7 +49,9 @@ public final class ScheduledGroup: @unchecked Sendable {
 
   /// Submits `work` to `queue` once the group's work has ended.
   @inlinable
-  public func notify(queue: ScheduledQueue, execute work: @escaping @Sendable () -> Void) {
+  public func notify(
+    queue: ScheduledQueue, execute work: @escaping @Sendable @convention(block) () -> Void
+  ) {
     guard Platform.controlledSchedulersAlive else {
       return base.notify(queue: queue.base, execute: queue.counted(work))
     }

@@ -9,8 +9,13 @@ extension ScheduledQueue {
   /// `work`, counted for the call the submitting thread runs, if it runs one under a
   /// settlement (outside a controlled run, a TLS load more than `DispatchQueue.async`).
   @usableFromInline
-  func counted(_ work: @escaping @Sendable () -> Void) -> @Sendable () -> Void {
-    BlockSettlement.wrap(work)
+  func counted(_ work: @escaping @Sendable @convention(block) () -> Void)
+    -> @Sendable @convention(block) () -> Void
+  {
+    // A block passes through unconverted: GCD takes it as it is, with no closure to box.
+    guard BlockSettlement.counting else { return work }
+    let wrapped = BlockSettlement.wrap { work() }
+    return { wrapped() }
   }
 
   /// Its state in this schedule and its number in the trace.

@@ -42,11 +42,24 @@ public final class ScheduledQueue: @unchecked Sendable {
     return try work()
   }
 
+  /// Runs `work` on this queue, waiting for it: `DispatchQueue`'s own overload for a block that
+  /// answers nothing, which GCD runs without the generic path's box.
+  @inlinable
+  public func sync(execute work: () -> Void) {
+    guard Platform.controlledSchedulersAlive, let seat = seatHere() else {
+      return base.sync(execute: work)
+    }
+    controlledEnter(seat, barrier: false)
+    defer { controlledLeave(seat) }
+    work()
+  }
+
   /// Submits `work` to run on this queue later, and returns at once; in `group` until it ends.
   @inlinable
   public func async(
     group: ScheduledGroup? = nil, qos: DispatchQoS = .unspecified,
-    flags: DispatchWorkItemFlags = [], execute work: @escaping @Sendable () -> Void
+    flags: DispatchWorkItemFlags = [],
+    execute work: @escaping @Sendable @convention(block) () -> Void
   ) {
     guard Platform.controlledSchedulersAlive else {
       return base.async(
@@ -59,7 +72,7 @@ public final class ScheduledQueue: @unchecked Sendable {
   @inlinable
   public func asyncAfter(
     deadline: DispatchTime, qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [],
-    execute work: @escaping @Sendable () -> Void
+    execute work: @escaping @Sendable @convention(block) () -> Void
   ) {
     guard Platform.controlledSchedulersAlive else {
       return base.asyncAfter(

@@ -57,7 +57,7 @@ package enum BenchReport {
   /// The controlled scheduler: its primitives outside a run against the ones they stand for,
   /// and the schedules a second it runs and checks.
   package static func controlled(
-    _ primitives: [Benchmark.Overhead], schedulesPerSecond rate: Double
+    _ primitives: [Benchmark.Overhead], schedulesPerSecond rates: [(name: String, rate: Double)]
   )
     -> Section
   {
@@ -70,17 +70,20 @@ package enum BenchReport {
       ])
       rows += pairRows(o, section: "controlled", measured: "scheduled_ns_per_op")
     }
-    rows.append(
-      Row(
-        section: "controlled", name: "lock-based counter, 2 threads x 3 calls, random walk",
-        metric: "schedules_per_sec", value: rate, unit: "1/s"))
+    for (name, rate) in rates {
+      rows.append(
+        Row(
+          section: "controlled", name: "\(name), 2 threads x 3 calls, random walk",
+          metric: "schedules_per_sec", value: rate, unit: "1/s"))
+    }
     let text =
       "\nCONTROLLED SCHEDULER: primitives outside a run, median ns/op, 1 thread\n"
       + TextTable(header: ["pair", "bare", "scheduled", "ratio"], rows: table).render()
-      + String(
-        format:
-          "Schedules run and checked a second (a lock-based counter, 2 threads x 3 calls, random walk): %.0f\n",
-        rate)
+      + "Schedules run and checked a second (2 threads x 3 calls, random walk):\n"
+      + TextTable(
+        header: ["type", "schedules/s"],
+        rows: rates.map { [$0.name, String(format: "%.0f", $0.rate)] }
+      ).render()
     return Section(text: text, rows: rows)
   }
 
