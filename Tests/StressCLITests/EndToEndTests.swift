@@ -468,13 +468,12 @@ import Testing
         "process",
       ])
     // The controlled scheduler: each stand-in against what it stands for (a lock, an
-    // Atomic<Int>, a Mutex, a generic Atomic), and a schedules-a-second rate.
+    // Atomic<Int>, a Mutex, a generic Atomic, a queue's sync and async, a group), and a
+    // schedules-a-second rate for a lock-, a Mutex- and a queue-based type.
     let controlled = rows.filter { $0["section"] == "controlled" }
-    #expect(controlled.filter { $0["metric"] == "ratio" }.count == 4)
-    #expect(
-      controlled.contains {
-        $0["metric"] == "schedules_per_sec" && (Double($0["value"] ?? "") ?? 0) > 0
-      })
+    #expect(controlled.filter { $0["metric"] == "ratio" }.count == 7)
+    let rates = controlled.filter { $0["metric"] == "schedules_per_sec" }
+    #expect(rates.count == 3 && rates.allSatisfy { (Double($0["value"] ?? "") ?? 0) > 0 })
     // Model tests: a rate and a checker share per wrapper and scenario shape, with the
     // specification's states merged and not, the bound, and the four classic types beside
     // their fixes.
