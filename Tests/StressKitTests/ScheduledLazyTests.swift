@@ -69,3 +69,29 @@ import Testing
     #expect(builds.load(ordering: .relaxed) == 1 && lazy.value == "built")
   }
 }
+
+/// A resource numbered by the build that made it: built once, every asker sees 1.
+final class NumberedResource: @unchecked Sendable {
+  private let builds = ScheduledAtomic<Int>(0, name: "builds")
+  private lazy var box = ScheduledLazy(name: "resource") { [builds] in
+    builds.wrappingAdd(1, ordering: .relaxed).newValue
+  }
+  var resource: Int { box.value }
+}
+
+enum NumberedResourceModel: ModelTest {
+  static let info = SubjectInfo(id: "test-numbered-resource", summary: "", documented: .notListed)
+  static func make() -> NumberedResource { NumberedResource() }
+  static let operations: [ModelOperation<NumberedResource>] = [
+    .read("resource") { $0.resource }
+  ]
+}
+
+@Suite struct ScheduledLazyInitialPartTests {
+  @Test func aValueTheInitialPartBuiltIsNotBuiltAgainByTheThreads() {
+    // The initial part asks first, outside the scheduler: the threads must take that build.
+    let result = NumberedResourceModel.explore(
+      strategy: .exhaustive(preemptions: 2), schedules: 2_000)
+    #expect(result.passed && result.exhausted, "\(result.report)")
+  }
+}

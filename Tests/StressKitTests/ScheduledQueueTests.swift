@@ -318,3 +318,35 @@ func searchAll(
   } while search.finish(choices: scheduler.trace.choices.count) == .sameScenario
   return schedules
 }
+
+/// A value set later on a serial queue, on a five-minute timer, and read there.
+final class LateValue: @unchecked Sendable {
+  private let queue = ScheduledQueue(label: "late")
+  private let value = Shared(0, name: "value")
+
+  func set(_ x: Int) {
+    queue.asyncAfter(deadline: .now() + 300) { [self] in value.write(x) }
+  }
+  var current: Int { queue.sync { value.read() } }
+}
+
+enum LateValueModel: ModelTest {
+  static let info = SubjectInfo(id: "test-late-value", summary: "", documented: .notListed)
+  static func make() -> LateValue { LateValue() }
+  static let operations: [ModelOperation<LateValue>] = [
+    .write("set", [1, 2]) { $0.set($1) },
+    .read("current") { $0.current },
+  ]
+  static let scenarios = ScenarioOptions(operationsPerThread: 2)
+}
+
+@Suite struct VirtualTimersTests {
+  @Test func timersInTheExplorersOwnPartsAndTheSpecificationTakeNoRealTime() {
+    // The initial and post parts, the one-thread check and the specification run on real
+    // queues: their five-minute timers fire at once, on virtual time, as the threads' do.
+    let started = Date()
+    let result = LateValueModel.explore(schedules: 200)
+    #expect(result.passed, "\(result.report)")
+    #expect(Date().timeIntervalSince(started) < 120, "a timer waited for its deadline")
+  }
+}

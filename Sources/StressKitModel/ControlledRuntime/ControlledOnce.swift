@@ -18,6 +18,7 @@ final class ControlledOnce: ControlledState {
   /// Whether `me` is to build it: true for the first to ask; anyone else waits until it is
   /// built, then takes what the builder saw.
   func enter(_ me: Int, on scheduler: ControlledScheduler) -> Bool {
+    if built && builder == nil { return false }
     if builder == nil {
       builder = me
       return true
@@ -29,6 +30,10 @@ final class ControlledOnce: ControlledState {
     scheduler.causality.acquire(me, clock)
     return false
   }
+
+  /// It was built before this schedule's threads ran (by the scenario's initial part, outside
+  /// the scheduler): it is not built again.
+  func adopt() { built = true }
 
   /// The builder is done: every waiter can run.
   func finish(_ me: Int, on scheduler: ControlledScheduler) {

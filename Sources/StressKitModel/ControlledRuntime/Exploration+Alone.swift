@@ -44,7 +44,7 @@ extension Exploration {
         let start = tick
         watch.enter(lane: lane, index: index)
         // The blocks it handed to a queue run before the next call: it answers when they have.
-        let settlement = BlockSettlement()
+        let settlement = BlockSettlement(timersAtOnce: true)
         let result = settlement.run(call: 0) {
           M.operations[call.operation].body(instance, call.choices)
         }

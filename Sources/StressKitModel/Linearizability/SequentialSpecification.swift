@@ -55,7 +55,7 @@ package final class SequentialSpecification: @unchecked Sendable {
           let instance = unsafeDowncast(run, to: Instanced<Instance>.self).instance
           guard BlockSettlement.needed else { return body(instance, arguments) }
           // A call that hands work to a queue is done, to the specification, when it has run.
-          let settlement = BlockSettlement()
+          let settlement = BlockSettlement(timersAtOnce: true)
           defer { _ = settlement.settle() }
           return settlement.run(call: 0) { body(instance, arguments) }
         }

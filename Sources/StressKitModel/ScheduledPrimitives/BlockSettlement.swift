@@ -27,10 +27,14 @@ package final class BlockSettlement: @unchecked Sendable {
   /// and a caller need not set a settlement.
   private static let queuesMade = Atomic<Bool>(false)
   private let condition = NSCondition()
+  /// Whether its calls run one at a time, where no other thread's timing matters (a
+  /// specification, the explorer's own parts): an `asyncAfter` then submits its block at once,
+  /// on virtual time, rather than make the run wait for its deadline.
+  let timersAtOnce: Bool
   private var pending = 0
   private var ends: [Int: UInt64] = [:]
 
-  package init() {}
+  package init(timersAtOnce: Bool = false) { self.timersAtOnce = timersAtOnce }
 
   /// Whether calls may submit blocks: some `ScheduledQueue` was made.
   package static var needed: Bool { queuesMade.load(ordering: .relaxed) }
@@ -53,6 +57,9 @@ package final class BlockSettlement: @unchecked Sendable {
 
   /// Whether the calling thread runs a call under a settlement.
   static var counting: Bool { current.value != nil }
+
+  /// Whether the calling thread's timers fire at once (`timersAtOnce`).
+  static var timersFireAtOnce: Bool { current.value?.settlement.timersAtOnce ?? false }
 
   /// `work` as the calling thread submits it now: counted, if it runs a call under a
   /// settlement, until it ends, and the blocks it submits in turn with it.

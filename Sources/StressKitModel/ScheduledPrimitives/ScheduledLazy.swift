@@ -10,6 +10,9 @@ import Synchronization
 public final class ScheduledLazy<Value>: @unchecked Sendable {
   @usableFromInline let ready = Atomic<Bool>(false)
   @usableFromInline var storage: Value?
+  /// Built by a thread outside a controlled run while a scheduler was alive (the explorer's
+  /// own thread, in a scenario's initial part): a schedule takes it as built.
+  private let builtOutside = Atomic<Bool>(false)
   private let lock = NSLock()
   private let make: () -> Value
   private let name: String?
@@ -38,6 +41,7 @@ public final class ScheduledLazy<Value>: @unchecked Sendable {
     if !ready.load(ordering: .acquiring) {
       storage = make()
       ready.store(true, ordering: .releasing)
+      if Platform.controlledSchedulersAlive { builtOutside.store(true, ordering: .releasing) }
     }
     return storage.unsafelyUnwrapped
   }
@@ -47,7 +51,10 @@ public final class ScheduledLazy<Value>: @unchecked Sendable {
     scheduler.point(me)
     let (state, number) = scheduler.state(self, "lazy", name, as: ControlledOnce.self)
     // Each schedule builds it afresh, whatever an earlier schedule left: the race to build is
-    // what is explored.
+    // what is explored. One the initial part built, before the threads ran, stays built.
+    if !state.built, state.builder == nil, builtOutside.load(ordering: .acquiring) {
+      state.adopt()
+    }
     guard state.enter(me, on: scheduler) else {
       scheduler.record(me, number, .call("value"))
       return storage.unsafelyUnwrapped

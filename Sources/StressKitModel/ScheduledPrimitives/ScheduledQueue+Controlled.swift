@@ -18,6 +18,19 @@ extension ScheduledQueue {
     return { wrapped() }
   }
 
+  /// The real queue's `asyncAfter`; at once where the calling thread runs calls one at a time
+  /// (`BlockSettlement.timersAtOnce`): a specification's deadlines take no real time.
+  func plainAfter(
+    deadline: DispatchTime, qos: DispatchQoS, flags: DispatchWorkItemFlags,
+    _ work: @escaping @Sendable @convention(block) () -> Void
+  ) {
+    let counted = counted(work)
+    guard BlockSettlement.timersFireAtOnce else {
+      return base.asyncAfter(deadline: deadline, qos: qos, flags: flags, execute: counted)
+    }
+    base.async(qos: qos, flags: flags, execute: counted)
+  }
+
   /// Its state in this schedule and its number in the trace.
   private func state(_ scheduler: ControlledScheduler) -> (ControlledQueue, Int) {
     let (state, number) = scheduler.state(self, "queue", label, as: ControlledQueue.self)
@@ -56,13 +69,10 @@ extension ScheduledQueue {
     after deadline: DispatchTime?, _ work: @escaping @Sendable () -> Void
   ) {
     guard let seat = ControlledScheduler.seat.value else {
-      let tracked = counted(work)
-      if let deadline {
-        base.asyncAfter(deadline: deadline, qos: qos, flags: flags, execute: tracked)
-      } else {
-        base.async(group: group?.base, qos: qos, flags: flags, execute: tracked)
+      guard let deadline else {
+        return base.async(group: group?.base, qos: qos, flags: flags, execute: counted(work))
       }
-      return
+      return plainAfter(deadline: deadline, qos: qos, flags: flags, work)
     }
     let (scheduler, me) = (seat.scheduler, seat.thread)
     scheduler.point(me)

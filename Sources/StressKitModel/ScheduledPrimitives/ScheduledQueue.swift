@@ -69,14 +69,12 @@ public final class ScheduledQueue: @unchecked Sendable {
   }
 
   /// Submits `work` to this queue at `deadline` (under the scheduler, when its timer fires).
-  @inlinable
   public func asyncAfter(
     deadline: DispatchTime, qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [],
     execute work: @escaping @Sendable @convention(block) () -> Void
   ) {
     guard Platform.controlledSchedulersAlive else {
-      return base.asyncAfter(
-        deadline: deadline, qos: qos, flags: flags, execute: counted(work))
+      return plainAfter(deadline: deadline, qos: qos, flags: flags, work)
     }
     controlledAsync(group: nil, qos: qos, flags: flags, after: deadline, work)
   }
