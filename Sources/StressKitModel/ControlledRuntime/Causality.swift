@@ -62,6 +62,24 @@ package struct Causality: Sendable {
     clocks[parent * n + parent] += 1
   }
 
+  /// Whether everything finished thread `old` did happens before what `parent` does now: `old`
+  /// ended with a release (a block leaves its queue last), which `parent` has acquired.
+  func covers(_ parent: Int, _ old: Int) -> Bool {
+    guard tracking else { return true }
+    return clocks[parent * n + old] >= clocks[old * n + old] - 1
+  }
+
+  /// Thread `slot`, finished and covered by `parent`, starts again as a new block of
+  /// `parent`'s: from what `parent` has seen, its own entry past its last, so that no access
+  /// it makes now is taken as one seen before.
+  mutating func refork(_ slot: Int, from parent: Int) {
+    guard tracking else { return }
+    let own = clocks[slot * n + slot]
+    for u in 0..<n { clocks[slot * n + u] = clocks[parent * n + u] }
+    clocks[slot * n + slot] = own + 1
+    clocks[parent * n + parent] += 1
+  }
+
   /// `me` takes what a primitive's `clock` holds: every release it has seen. A clock made
   /// before a thread was added has no entry for it: nothing it released.
   package mutating func acquire(_ me: Int, _ clock: [Int]) {

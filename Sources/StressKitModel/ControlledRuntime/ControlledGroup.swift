@@ -4,7 +4,10 @@
 final class ControlledGroup: ControlledState {
   private(set) var count = 0
   private var waiters: [Int] = []
-  private var notifications: [(queue: ScheduledQueue, work: @Sendable () -> Void)] = []
+  /// Blocks to submit when the work ends, each with its notifier's operation and what the
+  /// notifier had seen (its `notify` happens before the block).
+  private var notifications:
+    [(queue: ScheduledQueue, work: @Sendable () -> Void, operation: Int, clock: [Int])] = []
   private var clock: [Int] = []
 
   init() {}
@@ -28,7 +31,11 @@ final class ControlledGroup: ControlledState {
     waiters.removeAll()
     let due = notifications
     notifications.removeAll()
-    for (queue, work) in due { notify(me, queue, work, on: scheduler) }
+    for notification in due {
+      notification.queue.submit(
+        from: me, on: scheduler, barrier: false, group: nil, operation: notification.operation,
+        after: [clock, notification.clock], notification.work)
+    }
     return true
   }
 
@@ -51,7 +58,11 @@ final class ControlledGroup: ControlledState {
     _ me: Int, _ queue: ScheduledQueue, _ work: @escaping @Sendable () -> Void,
     on scheduler: ControlledScheduler
   ) {
-    guard count == 0 else { return notifications.append((queue, work)) }
-    queue.submit(from: me, on: scheduler, barrier: false, group: nil, after: clock, work)
+    guard count == 0 else {
+      var seen: [Int] = []
+      scheduler.causality.release(me, into: &seen)
+      return notifications.append((queue, work, scheduler.operation(of: me), seen))
+    }
+    queue.submit(from: me, on: scheduler, barrier: false, group: nil, after: [clock], work)
   }
 }

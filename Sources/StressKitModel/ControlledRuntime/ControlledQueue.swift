@@ -13,8 +13,10 @@ final class ControlledQueue: ControlledState {
   /// Set from the queue's attributes at its first use in a schedule.
   var concurrent = false
   private var pending: [(thread: Int, barrier: Bool)] = []
-  private var running: [Int] = []
-  private var barrierRuns = false
+  /// Items running, in the order they started; a thread twice while a block of the queue
+  /// calls `sync` on it (a concurrent queue admits it).
+  private var running: [(thread: Int, barrier: Bool)] = []
+  private var barrierRuns: Bool { running.contains { $0.barrier } }
   /// Every finished item's end, and the last barrier's.
   private var ends: [Int] = []
   private var barrierEnd: [Int] = []
@@ -23,7 +25,7 @@ final class ControlledQueue: ControlledState {
 
   init() {}
 
-  func holds(_ thread: Int) -> Bool { running.contains(thread) }
+  func holds(_ thread: Int) -> Bool { running.contains { $0.thread == thread } }
 
   func waiting(_ thread: Int) -> ControlledWait? {
     if timers.contains(where: { $0.thread == thread }) {
@@ -31,7 +33,7 @@ final class ControlledQueue: ControlledState {
     }
     guard pending.contains(where: { $0.thread == thread }) else { return nil }
     return running.count == 1
-      ? ControlledWait(holder: running[0]) : ControlledWait(until: "the work before it")
+      ? ControlledWait(holder: running[0].thread) : ControlledWait(until: "the work before it")
   }
 
   /// `thread`'s work item joins the queue, and starts if the queue lets it.
@@ -42,18 +44,17 @@ final class ControlledQueue: ControlledState {
 
   /// `me` submits a `sync` item and waits until it starts.
   func enter(_ me: Int, barrier: Bool, on scheduler: ControlledScheduler) {
+    let inside = running.filter { $0.thread == me }.count
     submit(me, barrier: barrier, on: scheduler)
-    while !running.contains(me) { scheduler.block(me) }
+    while running.filter({ $0.thread == me }).count == inside { scheduler.block(me) }
   }
 
   /// `me`'s item ends: the queue starts what may start next.
   func leave(_ me: Int, on scheduler: ControlledScheduler) {
     scheduler.causality.release(me, into: &ends)
-    running.removeAll { $0 == me }
-    if barrierRuns {
-      barrierRuns = false
-      barrierEnd = ends
-    }
+    // The innermost of its items: a nested `sync` ends before the block that called it.
+    guard let index = running.lastIndex(where: { $0.thread == me }) else { return }
+    if running.remove(at: index).barrier { barrierEnd = ends }
     admit(scheduler)
   }
 
@@ -63,8 +64,7 @@ final class ControlledQueue: ControlledState {
         concurrent ? (head.barrier ? running.isEmpty : !barrierRuns) : running.isEmpty
       guard starts else { return }
       pending.removeFirst()
-      running.append(head.thread)
-      barrierRuns = concurrent && head.barrier
+      running.append((head.thread, concurrent && head.barrier))
       scheduler.causality.acquire(head.thread, concurrent && !head.barrier ? barrierEnd : ends)
       scheduler.wake(head.thread)
     }

@@ -27,10 +27,25 @@ extension ControlledScheduler {
 
   // MARK: - What queues call
 
-  /// `me` submits `body` as a block: a thread of the schedule of its own, in `me`'s operation,
-  /// blocked until its queue lets it run (`wake`). Its number. Happens-before passes from the
-  /// submit to the block.
-  package func spawn(_ me: Int, _ body: @escaping () -> Void) -> Int {
+  /// `thread`'s operation, as an index into the trace's names (-1: none).
+  func operation(of thread: Int) -> Int { operations[thread] }
+
+  /// `me` submits `body` as a block: a thread of the schedule of its own, in `me`'s operation
+  /// (or `operation`), blocked until its queue lets it run (`wake`). Its number. Happens-before
+  /// passes from the submit to the block.
+  package func spawn(_ me: Int, operation: Int? = nil, _ body: @escaping () -> Void) -> Int {
+    // A finished block's place is taken again once everything it did happens before the
+    // submit: its accesses are then ordered before the new block's, as a thread's own are.
+    if let block = (threads..<status.count).first(where: {
+      status[$0] == .finished && causality.covers(me, $0)
+    }) {
+      bodies[block] = body
+      status[block] = .blocked
+      operations[block] = operation ?? operations[me]
+      causality.refork(block, from: me)
+      chooser?.added(block)
+      return block
+    }
     let block = status.count
     guard block < Self.maxThreads else { fail(me, .noThreadForBlock(reason: nil)) }
     if block >= started, let reason = startThread(block) {
@@ -38,7 +53,7 @@ extension ControlledScheduler {
     }
     bodies[block] = body
     status.append(.blocked)
-    operations.append(operations[me])
+    operations.append(operation ?? operations[me])
     causality.fork(from: me)
     chooser?.added(block)
     return block

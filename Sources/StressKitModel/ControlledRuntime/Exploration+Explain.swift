@@ -3,7 +3,8 @@ import StressKitCore
 extension Exploration {
   /// `scenario`, which failed under stress, explored under the controlled scheduler by a random
   /// walk for up to `seconds`: a schedule that fails the same way (not linearizable, or the data
-  /// race behind it) gives its interleaving and a token that replays it. A type whose
+  /// race behind it), or another way (a deadlock), gives its interleaving and a token that
+  /// replays it. A type whose
   /// operations reach no scheduled primitive is found blind within the first 100 schedules.
   package static func explain(
     _ scenario: Scenario, seed: UInt64, seconds: Double = 3, stuckAfter: Double = 2
@@ -22,7 +23,8 @@ extension Exploration {
       schedules += result.schedules
     }
     switch result.verdict {
-    case .notLinearizable, .dataRace:
+    case .notLinearizable, .dataRace, .deadlock, .livelock, .stuck:
+      // Another failure (a deadlock) is no less a finding: it is kept, and worded as such.
       guard let finding = result.finding else { return .notFound(schedules: schedules) }
       return .found(finding)
     case .blind: return .blind(schedules: schedules)

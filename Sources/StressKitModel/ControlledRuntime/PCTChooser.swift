@@ -34,13 +34,21 @@ package final class PCTChooser: ScheduleChooser {
     step = 0
   }
 
-  /// A block takes a random place among the initial priorities (PCT's rule for a thread
-  /// created during the run), above every lowered one.
+  /// A block (new, or in a finished block's place) takes a random rank among the threads not
+  /// lowered (PCT's rule for a thread created during the run): any rank, the top included,
+  /// whatever gaps lowering left. Every lowered priority stays below.
   package func added(_ thread: Int) {
-    let initial = priorities.filter { $0 >= depth }.count
-    let place = depth + Int(random.next() % UInt64(initial + 1))
-    for i in priorities.indices where priorities[i] >= place { priorities[i] += 1 }
-    priorities.append(place)
+    if thread < priorities.count { priorities[thread] = -1 - depth }
+    let unlowered = priorities.filter { $0 >= depth }.sorted()
+    let rank = Int(random.next() % UInt64(unlowered.count + 1))
+    let place: Int
+    if rank == unlowered.count {
+      place = (unlowered.last ?? depth - 1) + 1
+    } else {
+      place = unlowered[rank]
+      for i in priorities.indices where priorities[i] >= place { priorities[i] += 1 }
+    }
+    if thread < priorities.count { priorities[thread] = place } else { priorities.append(place) }
   }
 
   package func choose(_ enabled: [Int], current: Int?) -> Int {

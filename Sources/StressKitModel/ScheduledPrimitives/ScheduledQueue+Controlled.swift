@@ -96,10 +96,10 @@ extension ScheduledQueue {
   /// Thread `me` submits `work` as a block of the schedule (no point: its caller made one).
   func submit(
     from me: Int, on scheduler: ControlledScheduler, barrier: Bool, group: ScheduledGroup?,
-    after clock: [Int]? = nil, _ work: @escaping @Sendable () -> Void
+    operation: Int? = nil, after clocks: [[Int]] = [], _ work: @escaping @Sendable () -> Void
   ) {
     let (state, number) = state(scheduler)
-    let block = scheduler.spawn(me) {
+    let block = scheduler.spawn(me, operation: operation) {
       let me = ControlledScheduler.seat.value!.thread
       scheduler.record(me, number, .call("enters"))
       work()
@@ -107,8 +107,9 @@ extension ScheduledQueue {
       scheduler.record(me, number, .call("leaves"))
       group?.controlledLeave(scheduler, me)
     }
-    // A group's notification comes after every leave, not only the last leaver's.
-    if let clock { scheduler.causality.acquire(block, clock) }
+    // A group's notification comes after every leave, not only the last leaver's, and after
+    // its `notify`.
+    for clock in clocks { scheduler.causality.acquire(block, clock) }
     scheduler.record(me, number, .call("async", label: barrier ? "barrier" : nil))
     state.submit(block, barrier: barrier, on: scheduler)
   }

@@ -170,9 +170,10 @@ package struct FindingText: Sendable {
   func explained(_ explained: Finding.Explained) -> [String] {
     switch explained {
     case .found(let found):
+      let same = found.kind == .notLinearizable || found.kind == .dataRace
       return [
-        "explored under the controlled scheduler, the shrunk scenario fails the same way, "
-          + "one thread at a time:\n" + words(found)
+        "explored under the controlled scheduler, the shrunk scenario fails "
+          + (same ? "the same way" : "another way") + ", one thread at a time:\n" + words(found)
       ]
     case .notFound(let schedules):
       return [
