@@ -248,7 +248,7 @@ import Testing
     let call = Scenario.Call(operation: 0)
     let scenario = Scenario(initial: [], parallel: [[call, call], [call]], post: [call])
     let batch = ModelInvocations<SelfTestModelCounterFixed>(
-      scenario, operations: SelfTestSplitCounter.operations, invocations: 4)
+      scenario, operations: SelfTestSplitCounter.operations, invocations: 5)
     // Per invocation, (lane, index, call, response) of its calls; lanes 0 and 1 are the
     // parallel part, lane 3 the post part.
     let invocations: [[(Int, Int, UInt64, UInt64)]] = [
@@ -260,6 +260,8 @@ import Testing
       [(0, 0, 0, 10), (0, 1, 30, 40), (1, 0, 20, 35)],
       // 3: only the post part's call overlapped a parallel one, which no race can cause.
       [(0, 0, 0, 10), (0, 1, 30, 40), (1, 0, 50, 60), (3, 0, 5, 55)],
+      // 4: lane 0's first call answered when its block ended, after lane 1's call was made.
+      [(0, 0, 0, 50), (0, 1, 30, 40), (1, 0, 45, 48)],
     ]
     for (invocation, calls) in invocations.enumerated() {
       for (lane, index, call, response) in calls {
@@ -268,7 +270,8 @@ import Testing
         slot.pointee.response = response
       }
     }
-    #expect((0..<4).map { batch.overlapped(invocation: $0) } == [false, true, true, false])
+    #expect(
+      (0..<5).map { batch.overlapped(invocation: $0) } == [false, true, true, false, true])
   }
 
   @Test func aTrialWithAPowerToReachRunsPastItsBoundUntilItsThreadsRanAtOnce() {

@@ -137,10 +137,13 @@ package final class ModelInvocations<M: ModelTest>: StressSubject, @unchecked Se
   func overlapped(invocation: Int) -> Bool {
     func span(_ lane: Int) -> (from: UInt64, to: UInt64) {
       let last = lanes[lane].count - 1
-      return (
-        slot(lane: lane, invocation: invocation, index: 0).pointee.call,
-        slot(lane: lane, invocation: invocation, index: last).pointee.response
-      )
+      // A lane ends with its latest answer: its last call's, unless blocks an earlier call
+      // handed to a queue ended later (`settle`).
+      var end: UInt64 = 0
+      for index in 0...last {
+        end = max(end, slot(lane: lane, invocation: invocation, index: index).pointee.response)
+      }
+      return (slot(lane: lane, invocation: invocation, index: 0).pointee.call, end)
     }
     for a in 0..<threads where !lanes[a].isEmpty {
       let one = span(a)
