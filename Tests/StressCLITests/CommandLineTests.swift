@@ -44,6 +44,21 @@ import Testing
     #expect(plain.out.contains("  collections "))
   }
 
+  @Test func listsJSONSaysWhichSubjectsAreModelTestsAndTheStrategiesEachTakes() throws {
+    let r = try runStress(["list", "--all", "--format", "json"])
+    #expect(r.code == 0, "\(r.err)")
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+    let subjects = try #require(document["subjects"] as? [[String: Any]])
+    func subject(_ id: String) -> [String: Any]? { subjects.first { $0["id"] as? String == id } }
+    let model = try #require(subject("selftest-scheduled-lost-update"))
+    #expect(model["model"] as? Bool == true)
+    #expect(
+      model["strategies"] as? [String] == ["stress", "random-walk", "pct", "exhaustive", "replay"])
+    let plain = try #require(subject("nsstring"))
+    #expect(plain["model"] as? Bool == false && plain["strategies"] as? [String] == ["stress"])
+  }
+
   @Test(arguments: [
     (["rnu"], "Error: Unknown subcommand 'rnu'. Did you mean 'run'?"),
     (["--verbose"], "Error: Unknown option '--verbose'."),

@@ -9,6 +9,8 @@ import StressKitRun
 /// or as JSON for scripts. The CLI finds the suites and prints; the wording is here.
 package struct ListingReport {
   package var subjects: [SubjectInfo]
+  /// The ids of the subjects that are model tests: the controlled scheduler explores them.
+  package var models: Set<String> = []
   /// Each wrapper with the driver that issues its operations.
   package var wrappers: [(info: WrapperInfo, driver: String)]
   /// Each suite found by name, nil where its file cannot be read.
@@ -16,7 +18,9 @@ package struct ListingReport {
 
   /// The catalog's subjects (the hidden self-tests too with `hidden`) and wrappers.
   package init(catalog: Catalog, hidden: Bool, suites: [(name: String, suite: Suite?)]) {
-    subjects = (hidden ? catalog.subjects : catalog.visibleSubjects).map { $0.info }
+    let entries = hidden ? catalog.subjects : catalog.visibleSubjects
+    subjects = entries.map { $0.info }
+    models = Set(catalog.entries.filter(\.isModel).map(\.info.id))
     wrappers =
       catalog.wrappers.map { ($0.info, "threads") }
       + catalog.taskWrappers.map { ($0.info, "tasks") }
@@ -94,7 +98,9 @@ package struct ListingReport {
             id: i.id, documented: i.documented.rawValue, reference: i.reference,
             sendable: i.sendable, expectations: i.expectations.map(\.reason),
             readRatio: i.defaultReadRatio, readOnly: i.readOnly, hidden: i.hidden,
-            summary: i.summary, calls: i.calls, inputs: i.inputs, leavesOut: i.leavesOut)
+            summary: i.summary, calls: i.calls, inputs: i.inputs, leavesOut: i.leavesOut,
+            model: models.contains(i.id),
+            strategies: models.contains(i.id) ? Self.modelStrategies : ["stress"])
         },
         wrappers: wrappers.map { info, driver in
           .init(
@@ -105,6 +111,9 @@ package struct ListingReport {
           .init(name: $0.name, description: $0.suite?.description, subjects: $0.suite?.subjects)
         }))
   }
+
+  /// What `--strategy` accepts for a model test (a replay with its token).
+  static let modelStrategies = ["stress", "random-walk", "pct", "exhaustive", "replay"]
 
   /// `stress list --format json`.
   struct Document: Encodable {
@@ -130,6 +139,11 @@ package struct ListingReport {
       /// Its input domains, edge values first.
       var inputs: [String]
       var leavesOut: String?
+      /// Whether it is a model test (`ModelTest`): checked for linearizability, and explored
+      /// under the controlled scheduler by `--strategy`.
+      var model: Bool
+      /// The `--strategy` values it accepts: a model test every one, another subject stress.
+      var strategies: [String]
     }
 
     struct Wrapper: Encodable {
