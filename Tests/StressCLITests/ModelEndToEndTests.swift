@@ -115,4 +115,22 @@ import Testing
     #expect(
       row["detail"]?.hasPrefix("fails single-threaded (broken subject): on one thread") == true)
   }
+
+  /// Resuming a strategy run under another strategy is refused by the column that differs,
+  /// not by the plan's digest alone (issue 50, a smaller point).
+  @Test func resumingUnderAnotherStrategyNamesTheStrategy() throws {
+    let csv = try temporaryDirectory().appendingPathComponent("explored.csv")
+    let plan = [
+      "run", "--subjects", "selftest-scheduled-lost-update", "--wrappers", "unprotected",
+      "--threads", "2", "--trials", "2", "--warmup", "0", "--ops", "20", "--no-control",
+      "--out", csv.path, "--quiet",
+    ]
+    let first = try runStress(plan + ["--strategy", "random-walk"])
+    #expect(first.code == 0, "\(first.err)")
+    let other = try runStress(plan + ["--strategy", "pct", "--resume"])
+    #expect(other.code == 64)
+    #expect(
+      other.err.contains("has strategy 'random-walk' where this run has 'pct:2'"), "\(other.err)")
+    #expect(try readCellRows(csv).count == 2, "the file is left as it was")
+  }
 }

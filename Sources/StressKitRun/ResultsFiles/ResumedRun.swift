@@ -62,8 +62,10 @@ package struct ResumedRun: Sendable {
         cells[CellKey(plan.controlCell(threads: n))] = plan.controlCell(threads: n)
       }
     }
-    // Everything up to and including `seed` describes the plan, not the measurement.
-    let fixed = ResultColumns.header.prefix { $0 != "outcome" }
+    // Everything up to and including `seed` describes the plan, not the measurement. The
+    // plan's digest is compared last: a column that differs (a strategy, a budget) says more.
+    let described = ResultColumns.header.prefix { $0 != "outcome" }
+    let fixed = described.filter { $0 != "plan" } + ["plan"]
     var records: [TrialRecord] = []
     var seen = Set<[String]>()
     for (index, (row, loaded)) in zip(file.rows, file.records).enumerated() {
