@@ -87,11 +87,28 @@ struct CompareCommand: Subcommand {
   let catalog: Catalog
   let console: Console
 
+  /// Refuses two runs of different strategies: a strategy's trials count schedules, not
+  /// operations, and its verdicts rest on other evidence, so no cell of one matches the other's.
+  static func sameStrategies(_ files: [ResultsFile]) throws(UsageError) {
+    let strategies = files.map { file in
+      Set(file.records.map { $0.cell.strategy?.argument ?? "stress" }).sorted()
+    }
+    guard strategies[0] != strategies[1] else { return }
+    func words(_ names: [String]) -> String {
+      names == ["stress"] ? "under stress" : "under --strategy " + names.joined(separator: ", ")
+    }
+    throw UsageError(
+      "The baseline ran \(words(strategies[0])) and the current run \(words(strategies[1])): a "
+        + "strategy's trials count schedules, not operations, so their cells cannot be compared. "
+        + "Compare two runs of the same strategy.", usage: usage)
+  }
+
   func run(_ arguments: [String]) throws -> ExitCode {
     guard let parsed = try parse(arguments) else { return .success }
     // Standard output onto an input would append the comparison to the file it reads.
     try OutputPaths(inputs: parsed.files.map { ("the input", $0) }).check()
     let files = try ResultsInput.load(parsed.files)
+    try Self.sameStrategies(files)
     let baseline = CellStatistics.compute(files[0].records)
     let current = CellStatistics.compute(files[1].records)
     let comparison = Comparison(baseline: baseline, current: current, threshold: parsed.threshold)

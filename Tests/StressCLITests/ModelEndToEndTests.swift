@@ -133,4 +133,34 @@ import Testing
       other.err.contains("has strategy 'random-walk' where this run has 'pct:2'"), "\(other.err)")
     #expect(try readCellRows(csv).count == 2, "the file is left as it was")
   }
+
+  /// compare refuses a stress run against a strategy run (schedules a second are not
+  /// operations a second), either way round, and compares two runs of one strategy.
+  @Test func compareRefusesRunsOfDifferentStrategies() throws {
+    let dir = try temporaryDirectory()
+    func run(_ name: String, _ extra: [String]) throws -> String {
+      let csv = dir.appendingPathComponent(name).path
+      let r = try runStress(
+        [
+          "run", "--subjects", "selftest-scheduled-lost-update", "--wrappers", "unprotected",
+          "--threads", "2", "--trials", "2", "--warmup", "0", "--no-control", "--out", csv,
+          "--quiet",
+        ] + extra)
+      #expect(r.code == 0, "\(r.err)")
+      return csv
+    }
+    let stress = try run("stress.csv", ["--ops", "200"])
+    let walk = try run("walk.csv", ["--ops", "20", "--strategy", "random-walk"])
+    let pct = try run("pct.csv", ["--ops", "20", "--strategy", "pct"])
+    for (baseline, current, words) in [
+      (stress, walk, "ran under stress and the current run under --strategy random-walk"),
+      (walk, stress, "ran under --strategy random-walk and the current run under stress"),
+      (walk, pct, "ran under --strategy random-walk and the current run under --strategy pct:2"),
+    ] {
+      let r = try runStress(["compare", baseline, current])
+      #expect(r.code == 64, "\(r.out)")
+      #expect(r.err.hasPrefix("Error: The baseline \(words): "), "\(r.err)")
+    }
+    #expect(try runStress(["compare", walk, walk]).code == 0)
+  }
 }
