@@ -72,6 +72,14 @@ extension GoldenTests {
             first: .init(thread: 1, operation: "get(1)", step: 2, writes: true),
             second: .init(thread: 2, operation: "", step: 4, writes: false)), steps: steps)
       ),
+      (
+        "misused primitive",
+        made(
+          .misuse,
+          .misuse(
+            thread: 2, operation: "remove(1)", primitive: "lock 1",
+            what: "unlocks it while thread 1 holds it"), steps: steps)
+      ),
       ("fails alone", made(.brokenTest, .failsAlone)),
       ("answers alone under stress", made(.brokenTest, .answersAlone)),
       (

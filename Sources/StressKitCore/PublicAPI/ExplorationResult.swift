@@ -16,6 +16,9 @@ public struct ExplorationResult: Sendable, CustomStringConvertible {
     case livelock
     /// A thread ran past the deadline without reaching a scheduled primitive.
     case stuck
+    /// A primitive was used against its rules (a lock unlocked by a thread that does not hold
+    /// it, a condition waited on without its lock).
+    case misuse = "misused primitive"
     /// No schedule failed, but some histories' checks ran out of time
     /// (`ScenarioOptions.checkSeconds`): those schedules are neither passed nor failed, so
     /// the exploration is not a pass.

@@ -20,6 +20,9 @@ package struct Finding: Sendable, Codable, Equatable {
     case livelock
     /// A thread that ran on without reaching a primitive, or a call that never returned.
     case stuckThread = "stuck-thread"
+    /// A primitive used against its rules: a lock unlocked by a thread that does not hold it,
+    /// a condition waited on without its lock.
+    case misuse = "misused-primitive"
     /// The worker died.
     case crash
     /// The worker gave no result in time and was killed.
@@ -32,7 +35,7 @@ package struct Finding: Sendable, Codable, Equatable {
     /// Whether its finding shows a model test's scenario, which reports print as a table.
     package var showsScenario: Bool {
       switch self {
-      case .notLinearizable, .dataRace, .deadlock, .livelock, .stuckThread: true
+      case .notLinearizable, .dataRace, .deadlock, .livelock, .stuckThread, .misuse: true
       default: false
       }
     }
@@ -169,6 +172,8 @@ package struct Finding: Sendable, Codable, Equatable {
     case spin(thread: Int, operation: String?, seconds: Double)
     /// A call outside the scheduler blocked.
     case blocked(BlockedCall)
+    /// Thread `thread` (from 1), in `operation`, used `primitive` against its rules: `what`.
+    case misuse(thread: Int, operation: String, primitive: String, what: String)
   }
 
   /// What failed.

@@ -54,7 +54,7 @@ package enum ControlledTrial<M: ModelTest> {
     // A check that ran out of time passed nothing and failed nothing: an ok trial whose
     // detail says so, as under stress.
     case .unknown: return result(.ok, failures: 0)
-    case .notLinearizable, .dataRace:
+    case .notLinearizable, .dataRace, .misuse:
       var failed = result(.corrupt, failures: 1)
       failed.timeToFailureMs = seconds * 1e3
       return failed

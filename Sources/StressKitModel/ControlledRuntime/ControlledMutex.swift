@@ -77,7 +77,12 @@ extension ControlledScheduler.Seat {
     _ object: AnyObject, _ kind: String, _ name: String?, as: State.Type
   ) {
     let (state, number) = scheduler.state(object, kind, name, as: State.self)
-    state.mutex.release(on: scheduler)
     scheduler.record(thread, number, .call("unlock"))
+    if let owner = state.mutex.owner, owner != thread {
+      scheduler.misuse(thread, number, "unlocks it while thread \(owner + 1) holds it")
+    } else if state.mutex.owner == nil {
+      scheduler.misuse(thread, number, "unlocks it while no thread holds it")
+    }
+    state.mutex.release(on: scheduler)
   }
 }

@@ -24,5 +24,8 @@ extension ControlledScheduler {
     /// `maxThreads`, or (`reason`) the real thread would not start. A limit of the scheduler,
     /// not a failure of the code.
     case noThreadForBlock(reason: String?)
+    /// Thread `thread`, in its operation (an index into the trace's names), used the primitive
+    /// numbered `primitive` against its rules: `what`.
+    case misuse(thread: Int, operation: Int, primitive: Int, what: String)
   }
 }

@@ -25,6 +25,12 @@ extension ControlledScheduler {
     answered.indices.contains(operation) ? max(response, answered[operation]) : response
   }
 
+  /// `me` used primitive `primitive` against its rules (`what`): the schedule fails there,
+  /// naming it, rather than run on into a history or a deadlock that cannot explain it.
+  package func misuse(_ me: Int, _ primitive: Int, _ what: String) -> Never {
+    fail(me, .misuse(thread: me, operation: operations[me], primitive: primitive, what: what))
+  }
+
   // MARK: - What queues call
 
   /// `thread`'s operation, as an index into the trace's names (-1: none).

@@ -23,7 +23,7 @@ extension Exploration {
       schedules += result.schedules
     }
     switch result.verdict {
-    case .notLinearizable, .dataRace, .deadlock, .livelock, .stuck:
+    case .notLinearizable, .dataRace, .deadlock, .livelock, .stuck, .misuse:
       // Another failure (a deadlock) is no less a finding: it is kept, and worded as such.
       guard let finding = result.finding else { return .notFound(schedules: schedules) }
       return .found(finding)

@@ -28,6 +28,15 @@ extension Exploration {
         finding: found(
           .deadlock, .deadlock(blocked.map { describe($0, trace) }), steps: trace.findingSteps(),
           replay: context.token(drawn)))
+    case .misuse(let thread, let operation, let primitive, let what):
+      return Failed(
+        verdict: .misuse,
+        finding: found(
+          .misuse,
+          .misuse(
+            thread: thread + 1, operation: trace.operation(operation),
+            primitive: trace.label(primitive), what: what), steps: trace.findingSteps(),
+          replay: context.token(drawn)))
     case .noThreadForBlock(let reason):
       let why =
         reason.map { "its thread would not start: \($0)" }

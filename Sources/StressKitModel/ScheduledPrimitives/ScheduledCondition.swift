@@ -82,9 +82,12 @@ extension ScheduledCondition {
     let (scheduler, me) = (seat.scheduler, seat.thread)
     scheduler.point(me)
     let (state, number) = scheduler.state(self, "condition", name, as: State.self)
+    scheduler.record(me, number, .call("wait", label: timed ? "until:" : nil))
+    guard state.mutex.owner == me else {
+      scheduler.misuse(me, number, "waits on it without holding its lock")
+    }
     state.mutex.release(on: scheduler)
     state.waiters.append(me)
-    scheduler.record(me, number, .call("wait", label: timed ? "until:" : nil))
     scheduler.block(me, timed: timed)
     let signaled = !state.waiters.contains(me)
     state.waiters.removeAll { $0 == me }

@@ -17,6 +17,7 @@ extension Finding.Kind {
     case .corrupt:
       if text.hasPrefix("not linearizable: ") { return .notLinearizable }
       if text.hasPrefix("data race: ") { return .dataRace }
+      if text.hasPrefix("misused primitive in ") { return .misuse }
       return text.hasPrefix("end state: ") ? .endState : .corruptRead
     case .error:
       if harnessFault { return nil }

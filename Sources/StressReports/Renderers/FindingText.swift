@@ -117,6 +117,14 @@ package struct FindingText: Sendable {
       ]
     case .blocked(let call):
       lines = [Self.blocked(call, headline), table]
+    case .misuse(let thread, let operation, let primitive, let what):
+      lines = [
+        "misused primitive in \(headline): thread \(thread)"
+          + (operation.isEmpty ? "" : " in \(operation)") + ", at \(primitive): \(what), which "
+          + "the primitive it stands for does not allow:", table,
+        "interleaving (\(steps.count) steps):", Self.trace(steps, leftOut: finding.stepsLeftOut),
+        "replay: \(replay(finding.replay))",
+      ]
     }
     var text = lines.joined(separator: "\n")
     if let check = finding.checkBlocked {
