@@ -82,10 +82,7 @@ package struct FindingText: Sendable {
         Self.trace(steps, leftOut: finding.stepsLeftOut), "replay: \(replay(finding.replay))",
       ]
     case .race(let cell, let first, let second):
-      lines = [
-        Self.race(cell, first, second, headline), table, "interleaving (\(steps.count) steps):",
-        Self.trace(steps, leftOut: finding.stepsLeftOut), "replay: \(replay(finding.replay))",
-      ]
+      lines = interleaved(Self.race(cell, first, second, headline), table, finding)
     case .failsAlone:
       lines = [
         "broken test: \(headline) is not linearizable, but neither is its scenario run on one "
@@ -118,13 +115,10 @@ package struct FindingText: Sendable {
     case .blocked(let call):
       lines = [Self.blocked(call, headline), table]
     case .misuse(let thread, let operation, let primitive, let what):
-      lines = [
+      lines = interleaved(
         "misused primitive in \(headline): thread \(thread)"
           + (operation.isEmpty ? "" : " in \(operation)") + ", at \(primitive): \(what), which "
-          + "the primitive it stands for does not allow:", table,
-        "interleaving (\(steps.count) steps):", Self.trace(steps, leftOut: finding.stepsLeftOut),
-        "replay: \(replay(finding.replay))",
-      ]
+          + "the primitive it stands for does not allow:", table, finding)
     }
     var text = lines.joined(separator: "\n")
     if let check = finding.checkBlocked {
@@ -172,6 +166,15 @@ package struct FindingText: Sendable {
 
   static func within(_ call: Finding.BlockedCall) -> String {
     "did not return within \(Budget.durationText(call.seconds))"
+  }
+
+  /// A headline, the scenario's table, then the interleaving and the replay.
+  func interleaved(_ headline: String, _ table: String, _ finding: Finding) -> [String] {
+    let steps = finding.interleaving ?? []
+    return [
+      headline, table, "interleaving (\(steps.count) steps):",
+      Self.trace(steps, leftOut: finding.stepsLeftOut), "replay: \(replay(finding.replay))",
+    ]
   }
 
   /// A stress failure's scenario as the controlled scheduler explored it.
