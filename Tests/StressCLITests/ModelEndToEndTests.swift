@@ -163,4 +163,22 @@ import Testing
     }
     #expect(try runStress(["compare", walk, walk]).code == 0)
   }
+
+  /// An exploration longer than the timeout (a large --ops, a busy machine) stops itself at
+  /// half the timeout and says so: a sound model test never reads `hang` for it (issue 50,
+  /// point 1).
+  @Test func anExplorationLongerThanTheTimeoutStopsItselfAndIsNoHang() throws {
+    let csv = try temporaryDirectory().appendingPathComponent("long.csv")
+    let r = try runStress([
+      "run", "--subjects", "selftest-scheduled-atomic", "--wrappers", "unprotected",
+      "--strategy", "pct", "--threads", "4", "--ops", "100000000", "--trials", "1",
+      "--warmup", "0", "--timeout", "2", "--no-control", "--out", csv.path, "--quiet",
+    ])
+    #expect(r.code == 0, "\(r.err)")
+    let row = try #require(try readCellRows(csv).first)
+    #expect(row["outcome"] == "ok", "\(row)")
+    let detail = try row.text("detail")
+    #expect(detail.contains("stopped at the trial's deadline (1.0 s, half the timeout) after "))
+    #expect(detail.hasSuffix(" of 100000000 schedules"), "\(detail)")
+  }
 }

@@ -27,14 +27,27 @@ package enum ControlledTrial<M: ModelTest> {
     milestone(.sane)
     milestone(.started)
     let began = Platform.monotonicNanos()
+    // It explores for its --duration, and never past its deadline (half the timeout), so that
+    // the runner never kills a long exploration as a hang of the subject.
+    let limit = [spec.bound.seconds, spec.deadline].compactMap { $0 }.min()
+    let asked = spec.bound.opsPerThread ?? .max
     let explored = Exploration<M>.run(
-      strategy: strategy, threads: spec.threads, schedules: spec.bound.opsPerThread ?? .max,
-      seconds: spec.bound.seconds, seed: spec.seed, stuckAfter: stuckAfter, now: now)
+      strategy: strategy, threads: spec.threads, schedules: asked, seconds: limit,
+      seed: spec.seed, stuckAfter: stuckAfter, now: now)
     let seconds = Double(Platform.monotonicNanos() - began) / 1e9
+    // A count-bound exploration that ran out of time says so: it ran fewer schedules than
+    // asked, and its claim is what it ran.
+    let stopped =
+      spec.bound.opsPerThread != nil && explored.schedules < asked && explored.verdict == .passed
+      && spec.deadline != nil && !(explored.exhausted)
+    let cut =
+      stopped
+      ? "; stopped at the trial's deadline (\(spec.deadline ?? 0) s, half the timeout) after "
+        + "\(explored.schedules) of \(asked) schedules" : ""
     func result(_ outcome: Outcome, failures: Int) -> TrialResult {
       var result = TrialResult(
         outcome: outcome, failures: failures, ops: explored.schedules, reads: nil, writes: nil,
-        seconds: seconds, detail: explored.report)
+        seconds: seconds, detail: explored.report + cut)
       // A pass, or an unknown, found nothing: its summary is its detail.
       if outcome != .ok { result.finding = explored.finding }
       result.scenarios = explored.scenarios

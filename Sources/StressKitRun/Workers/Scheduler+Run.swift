@@ -174,6 +174,9 @@ extension Scheduler {
       }
       var spec = cell.spec(bound: plan.bound, seed: plan.seed(forTrial: trial), tuning: plan.tuning)
       if cell.isProtected { spec.deadline = plan.cap }
+      // An exploration stops by itself at half the timeout, before the runner would call it a
+      // hang: a large --ops or a busy machine makes exploring long, no fault of the subject's.
+      if spec.strategy != nil { spec.deadline = plan.timeout / 2 }
       let key = [cell.subject, cell.wrapper]
       try ensureWorker(for: cell)
       // The sanity pass only tells a broken subject from a finding: a worker that passed this
