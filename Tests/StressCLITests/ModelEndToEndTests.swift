@@ -181,4 +181,29 @@ import Testing
     #expect(detail.contains("stopped at the trial's deadline (1.0 s, half the timeout) after "))
     #expect(detail.hasSuffix(" of 100000000 schedules"), "\(detail)")
   }
+
+  /// A broken test's trials (every one an error: it fails alone) pass nothing: the verdict is
+  /// inconclusive and says why, under stress and under a strategy, in the table and the JSON,
+  /// never "no failure seen in N trials" (issue 50, point 3).
+  @Test(arguments: [[], ["--strategy", "random-walk"]])
+  func aBrokenTestsTrialsBoundNothing(strategy: [String]) throws {
+    let dir = try temporaryDirectory()
+    let csv = dir.appendingPathComponent("broken.csv")
+    let r = try runStress(
+      [
+        "run", "--subjects", "selftest-model-broken", "--wrappers", "unprotected", "--threads",
+        "2", "--ops", "60", "--trials", "2", "--warmup", "0", "--no-control", "--out", csv.path,
+        "--quiet",
+      ] + strategy)
+    #expect(try readCellRows(csv).allSatisfy { $0["outcome"] == "error" }, "\(r.err)")
+    let json = try runStress(["verdicts", csv.path, "--format", "json"])
+    let document = try #require(
+      try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+    let verdict = try #require((document["verdicts"] as? [[String: Any]])?.first)
+    #expect(verdict["powered_trials"] as? Int == 0, "\(verdict)")
+    #expect(verdict["inconclusive"] as? Bool == true)
+    let measured = try #require(verdict["measured"] as? String)
+    #expect(measured.hasPrefix("inconclusive: "), "\(measured)")
+    #expect(measured.contains("2 trials ended in error (the test fails alone"), "\(measured)")
+  }
 }

@@ -130,8 +130,10 @@ package struct RunDigest: Sendable {
         subject: subject, documented: cell.documented, sendable: cell.sendable,
         trials: group.map(\.trials).reduce(0, +), failures: failures,
         controls: threads.compactMap { readings[$0] },
-        poweredTrials: powered.map { $0.trials - $0.uncheckedTrials }.reduce(0, +),
+        poweredTrials: powered.map { $0.trials - $0.uncheckedTrials - ($0.counts[.error] ?? 0) }
+          .reduce(0, +),
         uncheckedTrials: powered.map(\.uncheckedTrials).reduce(0, +),
+        erroredTrials: group.map { $0.counts[.error] ?? 0 }.reduce(0, +),
         poweredThreads: Set(powered.filter { $0.trials > $0.uncheckedTrials }.map(\.cell.threads))
           .sorted(),
         poweredOperations: powered.map { $0.operations - $0.uncheckedOperations }.reduce(0, +),

@@ -30,6 +30,9 @@ package struct Verdict: Sendable, Equatable {
   /// Trials left out of that count because some of their histories' checks ran out of time
   /// (`TrialResult.leftUnchecked`): they passed nothing.
   package var uncheckedTrials = 0
+  /// Trials that ended in error (the test fails alone, on one thread; a replay diverged):
+  /// they passed nothing, so no bound rests on them.
+  package var erroredTrials = 0
   /// The thread counts those powered trials ran at, and the operations they ran: a bound
   /// that rests on one thread count, or on few operations, says so.
   package var poweredThreads: [Int] = []

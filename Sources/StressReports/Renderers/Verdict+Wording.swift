@@ -20,6 +20,9 @@ extension Verdict {
     let unchecked =
       "\(uncheckedTrials) trial\(uncheckedTrials == 1 ? "" : "s") left histories unchecked: "
       + "their \(TrialResult.uncheckedWords) time"
+    let errored =
+      "\(erroredTrials) trial\(erroredTrials == 1 ? "" : "s") ended in error (the test fails "
+      + "alone, on one thread, or a replay diverged), which pass\(erroredTrials == 1 ? "es" : "") nothing"
     if blindExploration {
       return "inconclusive: the operations reached no scheduled primitive in "
         + "\(poweredOperations) schedules; the scheduler could switch only between whole "
@@ -33,6 +36,7 @@ extension Verdict {
         )
       }
       if uncheckedTrials > 0 { why.append(unchecked) }
+      if erroredTrials > 0 { why.append(errored) }
       if searchCutShort {
         why.append(
           "every trial's search was cut short (at the time budget or ten times the schedule "
@@ -61,11 +65,12 @@ extension Verdict {
       let ran = seen.map(\.trials).reduce(0, +)
       text += "; the positive control was caught in \(caught) of \(ran) trials)"
     }
-    let blindTrials = trials - poweredTrials - uncheckedTrials
+    let blindTrials = trials - poweredTrials - uncheckedTrials - erroredTrials
     if !blind.isEmpty && blindTrials > 0 {
       text += "; \(blindTrials) trials not counted: the control was \(Self.list(blind))"
     }
     if uncheckedTrials > 0 { text += "; not counted: \(unchecked)" }
+    if erroredTrials > 0 { text += "; not counted: \(errored)" }
     return text
   }
 
