@@ -206,4 +206,22 @@ import Testing
     #expect(measured.hasPrefix("inconclusive: "), "\(measured)")
     #expect(measured.contains("2 trials ended in error (the test fails alone"), "\(measured)")
   }
+
+  /// A trap on one thread alone is the test's fault, an error (exit 1), whatever the strategy:
+  /// an exploration that crashed runs alone as a stress trial's sanity pass does (issue 50,
+  /// point 4).
+  @Test(arguments: [[], ["--strategy", "random-walk"], ["--strategy", "pct"]])
+  func aTrapAloneIsAnErrorUnderEveryStrategy(strategy: [String]) throws {
+    let csv = try temporaryDirectory().appendingPathComponent("trap.csv")
+    let r = try runStress(
+      [
+        "run", "--subjects", "selftest-model-trap", "--wrappers", "unprotected", "--threads", "2",
+        "--ops", "60", "--trials", "1", "--warmup", "0", "--no-control", "--out", csv.path,
+        "--quiet",
+      ] + strategy)
+    #expect(r.code == 1, "\(r.err)")
+    let row = try #require(try readCellRows(csv).first)
+    #expect(row["outcome"] == "error", "\(row)")
+    #expect(try row.text("detail").hasPrefix("fails single-threaded (broken subject): crash: "))
+  }
 }

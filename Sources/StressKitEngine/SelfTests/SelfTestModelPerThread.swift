@@ -70,3 +70,17 @@ package enum SelfTestModelBroken: ModelTest {
     .write("increment") { $0.increment() }
   ]
 }
+
+/// A model test whose one operation traps, with no other thread anywhere: a broken test under
+/// stress and under every strategy alike, never a crash of the subject's.
+package enum SelfTestModelTrap: ModelTest {
+  package final class Trap: Sendable {
+    func poke() -> Int { preconditionFailure("selftest-model-trap: its operation traps alone") }
+  }
+
+  package static let info = SubjectInfo(
+    id: "selftest-model-trap", summary: "self-test model: an operation that traps alone",
+    documented: .notListed, traits: [.hidden])
+  package static func make() -> Trap { Trap() }
+  package static let operations: [ModelOperation<Trap>] = [.write("poke") { $0.poke() }]
+}

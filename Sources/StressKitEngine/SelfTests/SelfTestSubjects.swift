@@ -33,5 +33,6 @@ package enum SelfTestSubjects {
     catalog.add(SelfTestModelPerThread.self)
     catalog.add(SelfTestModelNoTime.self)
     catalog.add(SelfTestModelBroken.self)
+    catalog.add(SelfTestModelTrap.self)
   }
 }

@@ -185,6 +185,16 @@ extension Scheduler {
         soundAlone.contains(key) && cell.threads > 1 && !cell.failsAlone && spec.strategy == nil
       if skipped { spec.sanity = .skipped }
       var result = try answer(spec, cell)
+      // An exploration has no sanity pass: one that crashed runs alone, as a stress trial's
+      // pass does, in a fresh worker; a crash there too is the test's (an error), not a finding.
+      if spec.strategy != nil && result.outcome == .crash {
+        worker?.stop()
+        try ensureWorker(for: cell)
+        var alone = spec
+        (alone.strategy, alone.sanity, alone.deadline) = (nil, .only, nil)
+        let sane = try answer(alone, cell)
+        if sane.outcome != .ok { result = sane }
+      }
       // The control's lost updates damage nothing: its worker goes on.
       let benign = cell.isControl && result.outcome == .corrupt
       if result.outcome == .ok { soundAlone.insert(key) }
