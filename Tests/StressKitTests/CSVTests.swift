@@ -44,6 +44,14 @@ import Testing
     }
   }
 
+  @Test func everyFindingKindIsDocumentedInResultsReadme() throws {
+    let readme = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Results/README.md")
+    let text = try String(contentsOf: readme, encoding: .utf8)
+    for kind in Finding.Kind.allCases { #expect(text.contains("`\(kind.rawValue)`"), "\(kind)") }
+  }
+
   @Test func rowsMatchTheHeaderAndLeaveUnfinishedMeasuresEmpty() {
     let cell = Cell(
       subject: "swift-array", wrapper: "unprotected", threads: 4, readRatio: 0.5,
