@@ -57,6 +57,14 @@ import Testing
       model["strategies"] as? [String] == ["stress", "random-walk", "pct", "exhaustive", "replay"])
     let plain = try #require(subject("nsstring"))
     #expect(plain["model"] as? Bool == false && plain["strategies"] as? [String] == ["stress"])
+    #expect(model["async_operations"] as? [String] == [])
+    // An async model test names its async operations, and runs under stress only.
+    let async = try #require(subject("selftest-async-account"))
+    #expect(async["model"] as? Bool == true && async["strategies"] as? [String] == ["stress"])
+    #expect(async["async_operations"] as? [String] == ["withdraw", "deposit", "balance"])
+    let text = runInProcess(["list", "--all"]).out
+    #expect(text.contains("ASYNC MODEL TESTS"))
+    #expect(text.contains("  selftest-async-account: async withdraw, deposit, balance\n"))
   }
 
   @Test(arguments: [

@@ -13,8 +13,15 @@ public struct ModelOperation<Instance>: Sendable {
   /// can be checked key by key (see `keyed()`).
   public private(set) var isKeyed = false
   package let domains: [[ModelValue]]
-  /// The call, given each argument's index in its domain.
+  /// The call, given each argument's index in its domain. An async operation's runs its
+  /// async call to completion on the calling thread (`InlineExecutor`).
   package let body: @Sendable (Instance, [Int]) -> ModelValue
+  /// An async operation's call (`ModelOperation+Async`), which lanes under stress make from
+  /// their tasks; nil for a synchronous one.
+  package let asyncBody: (@Sendable (Instance, [Int]) async -> ModelValue)?
+
+  /// Whether the call is async: it is made from a task, and answers when it returns.
+  public var isAsync: Bool { asyncBody != nil }
 
   init(
     _ name: String, isRead: Bool, domains: [[ModelValue]],
@@ -25,6 +32,23 @@ public struct ModelOperation<Instance>: Sendable {
     self.isRead = isRead
     self.domains = domains
     self.body = body
+    asyncBody = nil
+  }
+
+  init(
+    _ name: String, isRead: Bool, domains: [[ModelValue]],
+    async body: @escaping @Sendable (Instance, [Int]) async -> ModelValue
+  ) {
+    precondition(domains.allSatisfy { !$0.isEmpty }, "\(name): an argument domain is empty")
+    self.name = name
+    self.isRead = isRead
+    self.domains = domains
+    self.body = { instance, choices in
+      // The instance is shared between threads on purpose, as under every wrapper.
+      nonisolated(unsafe) let instance = instance
+      return InlineExecutor.run { await body(instance, choices) }
+    }
+    asyncBody = body
   }
 
   /// The same operation, declared keyed by its first argument: when every operation of a test

@@ -47,3 +47,8 @@ extension ModelTest {
   /// The default shape (`ScenarioOptions()`).
   public static var scenarios: ScenarioOptions { ScenarioOptions() }
 }
+
+extension ModelTest {
+  /// Whether an operation is async: the test runs bare, each lane's calls made by a task.
+  package static var isAsync: Bool { operations.contains { $0.isAsync } }
+}

@@ -15,6 +15,10 @@ package struct SubjectEntry: Sendable {
   @usableFromInline package let isSpecialized: Bool
   /// Whether it is a model test, which the controlled scheduler can explore.
   @usableFromInline package var isModel = false
+  /// A model test's async operations, by name: it runs bare, its lanes as tasks.
+  @usableFromInline package var asyncOperations: [String] = []
+  /// Whether it is a model test with async operations.
+  package var isAsync: Bool { !asyncOperations.isEmpty }
   @usableFromInline let runner:
     @Sendable (TrialSpec, any Wrapper.Type, @escaping @Sendable (Trial.Milestone) -> Void) ->
       TrialResult
@@ -81,6 +85,7 @@ package struct SubjectEntry: Sendable {
     type = ModelInvocations<M>.self
     isSpecialized = false
     isModel = true
+    asyncOperations = M.operations.filter(\.isAsync).map(\.name)
     runner = { spec, wrapper, milestone in
       if let strategy = spec.strategy {
         return ControlledTrial<M>.run(spec, strategy: strategy, milestone: milestone)

@@ -43,6 +43,8 @@ package final class ModelInvocations<M: ModelTest>: StressSubject, @unchecked Se
   /// arguments, looked up once. A worker reads them inside the wrapper's critical section,
   /// where copying a generic operation through its value witnesses would be timed as well.
   private let bodies: [@Sendable (M.Instance, [Int]) -> ModelValue]
+  /// The same calls' async bodies, nil for a synchronous operation's (`performAsync`).
+  private let asyncBodies: [(@Sendable (M.Instance, [Int]) async -> ModelValue)?]
   private let choices: [[Int]]
   private let starts: [Int]
   /// Where the calls' blocks handed to a `ScheduledQueue` are counted, if a queue was made
@@ -57,6 +59,7 @@ package final class ModelInvocations<M: ModelTest>: StressSubject, @unchecked Se
     lanes = scenario.lanes
     self.invocations = invocations
     bodies = scenario.lanes.flatMap { $0.map { operations[$0.operation].body } }
+    asyncBodies = scenario.lanes.flatMap { $0.map { operations[$0.operation].asyncBody } }
     choices = scenario.lanes.flatMap { $0.map(\.choices) }
     starts = scenario.lanes.reduce(into: [0]) { $0.append($0.last! + $1.count) }
     instances = (0..<invocations).map { _ in M.make() }
@@ -109,6 +112,20 @@ package final class ModelInvocations<M: ModelTest>: StressSubject, @unchecked Se
     let result =
       settlement.map { $0.run(call: step.thread << 32 | step.seq) { body(instance, arguments) } }
       ?? body(instance, arguments)
+    slot.pointee.response = Platform.monotonicNanos()
+    slot.pointee.result = result
+  }
+
+  /// `lane`'s `index`-th call in `invocation`, made from a task: an async operation is awaited,
+  /// and answers when it returns.
+  func performAsync(lane: Int, invocation: Int, index: Int) async {
+    let step = step(lane: lane, invocation: invocation, index: index)
+    let call = starts[lane] + index
+    guard let body = asyncBodies[call] else { return perform(step) }
+    let (arguments, instance) = (choices[call], instances[invocation])
+    let slot = records[lane] + step.seq
+    slot.pointee.call = Platform.monotonicNanos()
+    let result = await body(instance, arguments)
     slot.pointee.response = Platform.monotonicNanos()
     slot.pointee.result = result
   }

@@ -13,7 +13,7 @@ extension ModelTrial {
   ) throws(Fault) -> (batch: ModelInvocations<M>, nanos: UInt64) {
     let batch = ModelInvocations<M>(scenario, operations: M.operations, invocations: invocations)
     let reads = batch.lanes.map { $0.map { batch.operations[$0.operation].isRead } }
-    @Sendable func perform(_ lane: Int, _ invocation: Int, _ index: Int) async {
+    return try execute(batch, onStart: onStart) { lane, invocation, index in
       let step = batch.step(lane: lane, invocation: invocation, index: index)
       if reads[lane][index] {
         _ = await wrapper.read(batch, step)
@@ -21,26 +21,53 @@ extension ModelTrial {
         await wrapper.write(batch, step)
       }
     }
+  }
+
+  /// Invocations of an async model test, bare: each lane's calls made by a task, the async
+  /// ones awaited, the tasks on a thread per lane (`LaneExecutor`).
+  package static func executeAsync(
+    _ scenario: Scenario, _ invocations: Int, onStart: (@Sendable () -> Void)?
+  ) throws(Fault) -> (batch: ModelInvocations<M>, nanos: UInt64) {
+    let batch = ModelInvocations<M>(scenario, operations: M.operations, invocations: invocations)
+    let (started, failure) = LaneExecutor.start(threads: max(1, batch.threads))
+    guard let executor = started else {
+      throw Fault(detail: "cannot start a thread for the tasks: \(failure ?? "")")
+    }
+    defer { executor.end() }
+    return try execute(batch, on: executor, onStart: onStart) {
+      await batch.performAsync(lane: $0, invocation: $1, index: $2)
+    }
+  }
+
+  /// `batch`'s invocations, each call made by `perform(lane, invocation, index)` from a task:
+  /// the initial parts, then each invocation's lanes as child tasks of one group, then the
+  /// post parts.
+  private static func execute(
+    _ batch: ModelInvocations<M>, on executor: LaneExecutor? = nil,
+    onStart: (@Sendable () -> Void)?,
+    perform: @escaping @Sendable (Int, Int, Int) async -> Void
+  ) throws(Fault) -> (batch: ModelInvocations<M>, nanos: UInt64) {
     let nanos = ElapsedNanos()
     let finished = DispatchSemaphore(value: 0)
-    let threads = batch.threads
+    let (threads, invocations) = (batch.threads, batch.invocations)
+    let lanes = batch.lanes.map(\.indices)
     let launch: @Sendable () -> Void = {
-      Task {
+      Task(executorPreference: executor) {
         for i in 0..<invocations {
-          for j in reads[batch.initialLane].indices { await perform(batch.initialLane, i, j) }
+          for j in lanes[batch.initialLane] { await perform(batch.initialLane, i, j) }
         }
         onStart?()
         let start = Platform.monotonicNanos()
         for i in 0..<invocations {
           await withTaskGroup(of: Void.self) { group in
             for t in 0..<threads {
-              group.addTask { for j in reads[t].indices { await perform(t, i, j) } }
+              group.addTask { for j in lanes[t] { await perform(t, i, j) } }
             }
           }
         }
         nanos.value.store(Platform.monotonicNanos() - start, ordering: .relaxed)
         for i in 0..<invocations {
-          for j in reads[batch.postLane].indices { await perform(batch.postLane, i, j) }
+          for j in lanes[batch.postLane] { await perform(batch.postLane, i, j) }
         }
         finished.signal()
       }

@@ -66,6 +66,13 @@ package enum ModelTrial<M: ModelTest> {
     _ spec: TrialSpec, _: W.Type, power: Power?,
     milestone: @escaping @Sendable (Trial.Milestone) -> Void
   ) -> (result: TrialResult, report: Report) {
+    if M.isAsync {
+      guard !W.info.isProtected else { return (.brokenSubject(Self.runsBare), Report()) }
+      return run(spec, power: power, milestone: milestone) {
+        scenario, invocations, onStart throws(Fault) in
+        try executeAsync(scenario, invocations, onStart: onStart)
+      }
+    }
     let wrapper = W()
     return run(spec, power: power, milestone: milestone) {
       scenario, invocations, onStart throws(Fault) in
@@ -73,10 +80,18 @@ package enum ModelTrial<M: ModelTest> {
     }
   }
 
+  /// Why an async model test has no trial under a wrapper that protects (a plan leaves such
+  /// cells out; `check(wrapper:)` can ask for one).
+  static var runsBare: String {
+    "its operations are async, and a wrapper's lock cannot be held across an await: it runs "
+      + "bare (unprotected)"
+  }
+
   /// A trial under a task-driven wrapper.
   package static func run<A: AsyncWrapper>(
     _ spec: TrialSpec, _: A.Type, milestone: @escaping @Sendable (Trial.Milestone) -> Void
   ) -> TrialResult {
+    guard !M.isAsync else { return .brokenSubject(Self.runsBare) }
     let wrapper = A()
     return run(spec, milestone: milestone) { scenario, invocations, onStart throws(Fault) in
       try execute(scenario, invocations, wrapper, onStart: onStart)

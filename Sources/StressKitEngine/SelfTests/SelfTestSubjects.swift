@@ -34,5 +34,7 @@ package enum SelfTestSubjects {
     catalog.add(SelfTestModelNoTime.self)
     catalog.add(SelfTestModelBroken.self)
     catalog.add(SelfTestModelTrap.self)
+    catalog.add(SelfTestAsyncAccount.self)
+    catalog.add(SelfTestAsyncAccountFixed.self)
   }
 }

@@ -17,6 +17,8 @@ extension Plan {
     var ratios: [Double]?
     var driver: Driver
     var writers: [Int]?
+    /// The subjects that are async model tests: they run bare, their lanes as tasks.
+    var asynchronous: Set<String> = []
 
     init(options: RunOptions, suite: Suite, catalog: Catalog) throws(PlanError) {
       // A subject, wrapper or thread count named twice is one cell, not two under the same
@@ -55,6 +57,7 @@ extension Plan {
       }
       driver = options.driver
       writers = options.writers
+      asynchronous = Set(subjectIDs.filter { catalog.entry($0)?.isAsync == true })
       if strategy != nil {
         if driver != .threads { throw .strategyNeedsThreadsDriver }
         for wrapper in wrappers where wrapper.info.isProtected || wrapper.driver != .threads {
@@ -62,6 +65,9 @@ extension Plan {
         }
         for id in subjectIDs where catalog.entry(id)?.isModel != true {
           throw .strategyNeedsModelTest(subject: id)
+        }
+        if let id = subjectIDs.first(where: asynchronous.contains) {
+          throw .strategyNeedsSyncModel(subject: id)
         }
         for n in (roles?.map { $0[0] + $0[1] } ?? threads)
         where n > ControlledScheduler.maxThreads {

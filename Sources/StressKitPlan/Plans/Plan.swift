@@ -199,6 +199,11 @@ extension Plan {
       if info.traits.contains(.needsThreads) && axes.wrappers.allSatisfy({ $0.driver == .tasks }) {
         throw .subjectNeedsThreads(subject: info.id)
       }
+      // An async model test's calls are tasks already, and a lock cannot span their awaits.
+      let bare = axes.asynchronous.contains(info.id)
+      if bare && axes.wrappers.allSatisfy(\.info.isProtected) {
+        throw .asyncModelRunsBare(subject: info.id)
+      }
       // A read-only subject has one mix; with roles, the roles are the mix.
       let mixes =
         info.readOnly || axes.roles != nil
@@ -206,7 +211,9 @@ extension Plan {
       let shapes: [(threads: Int, readers: Int?)] =
         axes.roles?.map { ($0[0] + $0[1], $0[0]) } ?? axes.threads.map { ($0, nil) }
       for wrapper in axes.wrappers
-      where !(info.traits.contains(.needsThreads) && wrapper.driver == .tasks) {
+      where !(info.traits.contains(.needsThreads) && wrapper.driver == .tasks)
+        && !(bare && wrapper.info.isProtected)
+      {
         for ratio in mixes {
           for shape in shapes {
             var cell = Cell(

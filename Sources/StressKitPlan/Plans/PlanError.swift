@@ -20,6 +20,8 @@ package enum PlanError: Error, Equatable, CustomStringConvertible {
   case dispatchApplyNeedsWrites
   case dispatchApplyBreaksOrder(subject: String)
   case subjectNeedsThreads(subject: String)
+  case asyncModelRunsBare(subject: String)
+  case strategyNeedsSyncModel(subject: String)
   case readOnlySubjectHasWriters(subject: String)
   case strategyNeedsModelTest(subject: String)
   case strategyNeedsBareWrapper(wrapper: String)
@@ -97,6 +99,12 @@ package enum PlanError: Error, Equatable, CustomStringConvertible {
       "Subject '\(id)' keeps per-thread order, which the dispatch-apply driver does not give."
     case .subjectNeedsThreads(let id):
       "Subject '\(id)' keeps state per system thread: only thread-driven wrappers can run it."
+    case .asyncModelRunsBare(let id):
+      "Subject '\(id)' is an async model test: a wrapper's lock cannot be held across its "
+        + "awaits, so it runs bare: name the unprotected wrapper"
+    case .strategyNeedsSyncModel(let id):
+      "Subject '\(id)' is an async model test, which runs under stress only: a strategy "
+        + "explores threads, and its calls are tasks"
     case .readOnlySubjectHasWriters(let id):
       "Subject '\(id)' is read-only: it has no writers to run."
     case .unknownSubject(let id, let known):

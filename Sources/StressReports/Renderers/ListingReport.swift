@@ -11,6 +11,8 @@ package struct ListingReport {
   package var subjects: [SubjectInfo]
   /// The ids of the subjects that are model tests: the controlled scheduler explores them.
   package var models: Set<String> = []
+  /// The async operations of each model test that has some, by name: it runs bare, as tasks.
+  package var asyncOperations: [String: [String]] = [:]
   /// Each wrapper with the driver that issues its operations.
   package var wrappers: [(info: WrapperInfo, driver: String)]
   /// Each suite found by name, nil where its file cannot be read.
@@ -21,6 +23,9 @@ package struct ListingReport {
     let entries = hidden ? catalog.subjects : catalog.visibleSubjects
     subjects = entries.map { $0.info }
     models = Set(catalog.entries.filter(\.isModel).map(\.info.id))
+    for entry in catalog.entries where entry.isAsync {
+      asyncOperations[entry.info.id] = entry.asyncOperations
+    }
     wrappers =
       catalog.wrappers.map { ($0.info, "threads") }
       + catalog.taskWrappers.map { ($0.info, "tasks") }
@@ -57,6 +62,15 @@ package struct ListingReport {
         if let out = i.leavesOut {
           text += TextWrap.paragraph("leaves out: " + out, indent: "    ")
         }
+      }
+    }
+    let asynchronous = subjects.filter { asyncOperations[$0.id] != nil }
+    if !asynchronous.isEmpty {
+      text +=
+        "\nASYNC MODEL TESTS (each thread's calls made by a task; they run bare, under stress)\n"
+      for i in asynchronous {
+        text += TextWrap.paragraph(
+          "\(i.id): async " + asyncOperations[i.id]!.joined(separator: ", "), indent: "  ")
       }
     }
     text += "\nWRAPPERS\n"
@@ -99,8 +113,9 @@ package struct ListingReport {
             sendable: i.sendable, expectations: i.expectations.map(\.reason),
             readRatio: i.defaultReadRatio, readOnly: i.readOnly, hidden: i.hidden,
             summary: i.summary, calls: i.calls, inputs: i.inputs, leavesOut: i.leavesOut,
-            model: models.contains(i.id),
-            strategies: models.contains(i.id) ? Self.modelStrategies : ["stress"])
+            model: models.contains(i.id), asyncOperations: asyncOperations[i.id] ?? [],
+            strategies: models.contains(i.id) && asyncOperations[i.id] == nil
+              ? Self.modelStrategies : ["stress"])
         },
         wrappers: wrappers.map { info, driver in
           .init(
@@ -142,6 +157,8 @@ package struct ListingReport {
       /// Whether it is a model test (`ModelTest`): checked for linearizability, and explored
       /// under the controlled scheduler by `--strategy`.
       var model: Bool
+      /// A model test's async operations: made by tasks, and run bare, under stress only.
+      var asyncOperations: [String]
       /// The `--strategy` values it accepts: a model test every one, another subject stress.
       var strategies: [String]
     }
