@@ -6,7 +6,8 @@ extension ModelTest {
   /// Explores the interleavings of this model test's scenarios under the controlled
   /// scheduler, where threads are real but run one at a time and switch only at scheduled
   /// primitives (`ScheduledLock`, `ScheduledAtomicInt`, `ScheduledQueue`,
-  /// `ScheduledCondition`) and at operation starts; every history is checked for
+  /// `ScheduledCondition`...), at operation starts, and where an async operation's task
+  /// suspends (its jobs run one at a time on its thread); every history is checked for
   /// linearizability, as under stress.
   ///
   /// Up to `schedules` schedules of `threads` threads, seeded by `seed` (scenarios and

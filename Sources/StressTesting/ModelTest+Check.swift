@@ -88,8 +88,9 @@ extension ModelTest {
   /// scenarios' interleavings chosen by `strategy` (`.pct(depth: 2)`, `.randomWalk`,
   /// `.exhaustive(preemptions:)`, or `.replay(token)` of a failure), up to `schedules`
   /// schedules of `threads` threads, seeded by `seed`. Only switches at scheduled primitives
-  /// (`ScheduledLock`, `ScheduledAtomicInt`, `ScheduledQueue`, `ScheduledCondition`) and at
-  /// operation starts are explored, so the type must use them.
+  /// (`ScheduledLock`, `ScheduledAtomicInt`, `ScheduledQueue`, `ScheduledCondition`...), at
+  /// operation starts and where an async operation's task suspends are explored, so the type
+  /// must use them or await.
   ///
   /// A failure is recorded as an issue: the scenario, the interleaving step by step, and the
   /// call that replays it. Returns whether the check passed.

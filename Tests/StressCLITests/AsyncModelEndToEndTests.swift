@@ -23,8 +23,10 @@ import Testing
     #expect(reentrant["outcome"] == "corrupt")
     #expect(try reentrant.text("detail").hasPrefix("not linearizable: scenario "))
     #expect(try reentrant.text("detail").contains("withdraw("))
-    // The controlled scheduler runs threads: an async test's failure is not sent there.
-    #expect(try !reentrant.text("detail").contains("controlled scheduler"))
+    // The shrunk scenario explored under the controlled executor: the await that let the
+    // other withdrawal in.
+    #expect(try reentrant.text("detail").contains("explored under the controlled scheduler"))
+    #expect(try reentrant.text("detail").contains("suspends at an await"))
     let fixed = try #require(rows.first { $0["subject"] == "selftest-async-account-fixed" })
     #expect(fixed["outcome"] == "ok")
   }

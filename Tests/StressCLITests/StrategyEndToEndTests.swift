@@ -282,10 +282,6 @@ import Testing
       "Error: The replay token names 2 threads, not 4: a replay runs the token's count."
     ),
     (
-      ["--subjects", "selftest-async-account", "--strategy", "pct"],
-      "Error: Subject 'selftest-async-account' is an async model test, which runs under stress only: a strategy explores threads, and its calls are tasks."
-    ),
-    (
       ["--subjects", "selftest-scheduled-atomic", "--strategy", "pct:0"],
       "Error: Invalid value 'pct:0' for '--strategy': expected stress, random-walk, pct[:<depth 1-10>], exhaustive[:<preemptions 0-10>] or replay:<token>. Did you mean 'pct'?"
     ),

@@ -122,9 +122,9 @@ extension ModelTrial {
       finding.seed = spec.seed
       finding.circumstance = .invocations(
         failed: counts.failures, of: found.invocations, calls: found.failure.scenario.count)
-      // Where the type is built on scheduled primitives, the interleaving that breaks it (the
-      // controlled scheduler runs threads, not an async test's tasks).
-      if !M.isAsync { finding.explained = Exploration<M>.explain(shrunk.scenario, seed: spec.seed) }
+      // Where the type is built on scheduled primitives or actors, the interleaving that
+      // breaks it.
+      finding.explained = Exploration<M>.explain(shrunk.scenario, seed: spec.seed)
       result.finding = finding
     } else if report.unknowns > 0 {
       result.detail =

@@ -19,6 +19,11 @@ extension ControlledScheduler {
     return clock
   }
 
+  /// Whether a thread other than `me` can go on: if none can, `me` blocking is a deadlock.
+  package func othersCanRun(_ me: Int) -> Bool {
+    status.indices.contains { $0 != me && (status[$0] == .running || status[$0] == .timed) }
+  }
+
   /// When operation `operation` took effect as a whole: its own answer at `response`, or
   /// later, when the last block it submitted finished.
   package func settled(_ operation: Int, response: UInt64) -> UInt64 {

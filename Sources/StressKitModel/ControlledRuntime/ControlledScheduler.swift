@@ -286,6 +286,12 @@ package final class ControlledScheduler: @unchecked Sendable {
     record(me, .use(primitive, use))
   }
 
+  /// `me` resumed or suspended an async call's task: a point where others could interleave.
+  func recordJob(_ me: Int, _ action: ScheduleTrace.Action) {
+    uses += 1
+    record(me, action)
+  }
+
   func record(_ me: Int, _ action: ScheduleTrace.Action) {
     clock += 1
     trace.steps.append(.init(thread: me, operation: operations[me], action: action))

@@ -45,6 +45,16 @@ extension Exploration {
     var alone = Alone(drawn, on: instance, watch: context.watch)
     alone.run(lane: threads)
     let lanes = (0..<threads).map { _ in Lane() }
+    // An async operation's jobs run on the thread that calls it, one at a time.
+    nonisolated(unsafe) let shared = instance
+    func perform(_ operation: ModelOperation<M.Instance>, _ choices: [Int], _ thread: Int)
+      -> ModelValue
+    {
+      guard let body = operation.asyncBody else { return operation.body(instance, choices) }
+      return ControlledTaskExecutor.run(on: scheduler, thread: thread) {
+        await body(shared, choices)
+      }
+    }
     var first = 0
     let bodies: [() -> Void] = (0..<threads).map { thread in
       let lane = lanes[thread]
@@ -54,7 +64,7 @@ extension Exploration {
       return {
         for (index, call) in calls.enumerated() {
           let start = scheduler.begin(thread, base + index)
-          let result = operations[call.operation].body(instance, call.choices)
+          let result = perform(operations[call.operation], call.choices, thread)
           let end = scheduler.end(thread, answered: result)
           lane.records.append((result, start, end))
         }

@@ -159,10 +159,6 @@ package enum Exploration<M: ModelTest> {
     stuckAfter: Double
   ) -> String? {
     if M.operations.isEmpty { return "\(M.self) has no operations to explore" }
-    if M.isAsync {
-      return "\(M.self)'s operations are async, which run under stress only (`check()`): the "
-        + "controlled scheduler explores threads, and their calls are tasks"
-    }
     if threads < 1 { return "threads must be at least 1, not \(threads)" }
     if schedules < 1 { return "schedules must be at least 1, not \(schedules)" }
     if let seconds, !(seconds > 0 && seconds.isFinite) {

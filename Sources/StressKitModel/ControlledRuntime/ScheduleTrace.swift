@@ -10,6 +10,10 @@ package struct ScheduleTrace: Sendable, Equatable {
   package enum Action: Sendable, Equatable {
     case starts
     case returns(ModelValue)
+    /// An async call's task ran a job: it started, or resumed after an await.
+    case resumes
+    /// An async call's task suspended at an await, its call not yet returned.
+    case suspends
     /// A use of the primitive numbered so in `primitives`, as that primitive words it.
     case use(Int, Use)
   }
@@ -147,6 +151,8 @@ package struct ScheduleTrace: Sendable, Equatable {
   package func spell(_ action: Action) -> String {
     switch action {
     case .starts: return "starts"
+    case .resumes: return "resumes after an await"
+    case .suspends: return "suspends at an await"
     case .returns(let value):
       return value.isNoResult ? "returns" : "returns \(Scenario.describe(value))"
     case .use(let primitive, let use): return use.spelled(label(primitive))

@@ -66,9 +66,6 @@ extension Plan {
         for id in subjectIDs where catalog.entry(id)?.isModel != true {
           throw .strategyNeedsModelTest(subject: id)
         }
-        if let id = subjectIDs.first(where: asynchronous.contains) {
-          throw .strategyNeedsSyncModel(subject: id)
-        }
         for n in (roles?.map { $0[0] + $0[1] } ?? threads)
         where n > ControlledScheduler.maxThreads {
           throw .strategyThreadCount(n)

@@ -21,7 +21,6 @@ package enum PlanError: Error, Equatable, CustomStringConvertible {
   case dispatchApplyBreaksOrder(subject: String)
   case subjectNeedsThreads(subject: String)
   case asyncModelRunsBare(subject: String)
-  case strategyNeedsSyncModel(subject: String)
   case readOnlySubjectHasWriters(subject: String)
   case strategyNeedsModelTest(subject: String)
   case strategyNeedsBareWrapper(wrapper: String)
@@ -102,9 +101,6 @@ package enum PlanError: Error, Equatable, CustomStringConvertible {
     case .asyncModelRunsBare(let id):
       "Subject '\(id)' is an async model test: a wrapper's lock cannot be held across its "
         + "awaits, so it runs bare: name the unprotected wrapper"
-    case .strategyNeedsSyncModel(let id):
-      "Subject '\(id)' is an async model test, which runs under stress only: a strategy "
-        + "explores threads, and its calls are tasks"
     case .readOnlySubjectHasWriters(let id):
       "Subject '\(id)' is read-only: it has no writers to run."
     case .unknownSubject(let id, let known):

@@ -67,7 +67,7 @@ package struct ListingReport {
     let asynchronous = subjects.filter { asyncOperations[$0.id] != nil }
     if !asynchronous.isEmpty {
       text +=
-        "\nASYNC MODEL TESTS (each thread's calls made by a task; they run bare, under stress)\n"
+        "\nASYNC MODEL TESTS (each thread's calls made by a task; they run bare)\n"
       for i in asynchronous {
         text += TextWrap.paragraph(
           "\(i.id): async " + asyncOperations[i.id]!.joined(separator: ", "), indent: "  ")
@@ -114,8 +114,7 @@ package struct ListingReport {
             readRatio: i.defaultReadRatio, readOnly: i.readOnly, hidden: i.hidden,
             summary: i.summary, calls: i.calls, inputs: i.inputs, leavesOut: i.leavesOut,
             model: models.contains(i.id), asyncOperations: asyncOperations[i.id] ?? [],
-            strategies: models.contains(i.id) && asyncOperations[i.id] == nil
-              ? Self.modelStrategies : ["stress"])
+            strategies: models.contains(i.id) ? Self.modelStrategies : ["stress"])
         },
         wrappers: wrappers.map { info, driver in
           .init(
@@ -157,7 +156,7 @@ package struct ListingReport {
       /// Whether it is a model test (`ModelTest`): checked for linearizability, and explored
       /// under the controlled scheduler by `--strategy`.
       var model: Bool
-      /// A model test's async operations: made by tasks, and run bare, under stress only.
+      /// A model test's async operations: made by tasks, and run bare.
       var asyncOperations: [String]
       /// The `--strategy` values it accepts: a model test every one, another subject stress.
       var strategies: [String]

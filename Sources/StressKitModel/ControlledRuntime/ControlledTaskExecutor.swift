@@ -1,0 +1,119 @@
+import StressKitCore
+import StressPlatform
+import Synchronization
+
+/// An async call made on a controlled thread. Its task prefers this executor (SE-0417), so its
+/// jobs, and those of the default actors it calls into, are enqueued here; the thread runs
+/// them one at a time, each after a switch point, and with none to run gives way until
+/// another thread enqueues one. A job is a task's run from one suspension to the next, so
+/// every await that suspends (an actor hop, a yield, a continuation) is a point where the
+/// strategy chooses, and scheduled primitives inside a job are points as everywhere.
+///
+/// A job enqueued by a thread outside the schedule (a `Task.sleep` ending, a continuation
+/// resumed by a `DispatchQueue` or a `Thread`) escaped control: it is never run, and the
+/// thread that waits for it is reported as waiting for it.
+final class ControlledTaskExecutor: TaskExecutor, @unchecked Sendable {
+  private let scheduler: ControlledScheduler
+  private let thread: Int
+  /// Jobs enqueued, with what their enqueuer had done by then (enqueue happens before run).
+  private var jobs: [(job: UnownedJob, clock: [Int])] = []
+  /// Jobs enqueued from outside the schedule's threads.
+  private let outside = OutsideJobs()
+  private var answer: ModelValue?
+
+  private init(_ scheduler: ControlledScheduler, _ thread: Int) {
+    self.scheduler = scheduler
+    self.thread = thread
+  }
+
+  /// `body`'s answer, its jobs run on controlled thread `thread` of `scheduler`.
+  static func run(
+    on scheduler: ControlledScheduler, thread: Int,
+    _ body: @escaping @Sendable () async -> ModelValue
+  ) -> ModelValue {
+    let executor = ControlledTaskExecutor(scheduler, thread)
+    Task(executorPreference: executor) {
+      let value = await body()
+      executor.finish(value)
+    }
+    return executor.drive()
+  }
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    guard let seat = ControlledScheduler.currentSeat, seat.scheduler === scheduler else {
+      outside.count.add(1, ordering: .relaxed)
+      return
+    }
+    var clock: [Int] = []
+    scheduler.causality.release(seat.thread, into: &clock)
+    jobs.append((job, clock))
+    if seat.thread != thread { scheduler.wake(thread) }
+  }
+
+  /// The call returned: on this thread, or on another whose actor ran the task's last job.
+  private func finish(_ value: ModelValue) {
+    answer = value
+    if let seat = ControlledScheduler.currentSeat, seat.thread != thread {
+      scheduler.wake(thread)
+    }
+  }
+
+  private func awaitOutside(seconds: Double) {
+    for _ in 0..<Int(seconds * 1_000) where outside.count.load(ordering: .relaxed) == 0 {
+      Platform.sleep(seconds: 0.001)
+    }
+  }
+
+  private func drive() -> ModelValue {
+    let (state, _) = scheduler.state(self, "task", nil, as: ControlledTaskWait.self)
+    var started = false
+    while true {
+      if let answer { return answer }
+      guard !jobs.isEmpty else {
+        // About to deadlock: a job from outside the schedule (work handed to a queue or a
+        // thread, which resumes the task) comes within microseconds; it is named if it does.
+        if !scheduler.othersCanRun(thread) { awaitOutside(seconds: 0.25) }
+        state.waiter = thread
+        state.escaped = { [outside] in outside.count.load(ordering: .relaxed) > 0 }
+        scheduler.block(thread)
+        state.waiter = nil
+        continue
+      }
+      scheduler.point(thread)
+      let (job, clock) = jobs.removeFirst()
+      scheduler.causality.acquire(thread, clock)
+      if started { scheduler.recordJob(thread, .resumes) }
+      started = true
+      job.runSynchronously(on: asUnownedTaskExecutor())
+      if answer == nil { scheduler.recordJob(thread, .suspends) }
+    }
+  }
+}
+
+/// How many jobs came from outside the schedule's threads.
+final class OutsideJobs: Sendable {
+  let count = Atomic<Int>(0)
+}
+
+/// What a thread whose async call has no job to run waits for, for a deadlock's report.
+final class ControlledTaskWait: ControlledState {
+  var waiter: Int?
+  /// Whether a job came from outside the schedule, which is never run: read when the report
+  /// is made, as such a job may come after its thread gave way.
+  var escaped: () -> Bool = { false }
+
+  init() {}
+
+  func holds(_ thread: Int) -> Bool { false }
+
+  func waiting(_ thread: Int) -> ControlledWait? {
+    guard waiter == thread else { return nil }
+    return ControlledWait(
+      until: escaped()
+        ? "a job enqueued from outside the schedule, which escaped control (a DispatchQueue, "
+          + "a Thread or a Task.sleep resumed its task)"
+        : "a job: its task awaits what no task resumes (or what escaped control: a "
+          + "Task.sleep, a DispatchQueue, a Thread)")
+  }
+}
