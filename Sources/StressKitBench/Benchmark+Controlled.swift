@@ -34,13 +34,15 @@ extension Benchmark {
 
   /// Schedules a second that the controlled scheduler runs and checks, 2 threads x 3 calls,
   /// random walk, for a counter behind a lock, in a mutex and behind a concurrent queue's
-  /// barrier (each write a block of its own); each the median of `repeats` runs of
-  /// `schedules`, the three types in turn within each repeat.
+  /// barrier (each write a block of its own), and an actor whose withdraw awaits; each the median of `repeats` runs of
+  /// `schedules`, the types in turn within each repeat.
   package func schedulesPerSecond(schedules: Int = 2_000) -> [(name: String, rate: Double)] {
     let types: [(String, (UInt64) -> ExplorationResult)] = [
       ("lock-based counter", { Self.explore(ScheduledCounterTest.self, schedules, $0) }),
       ("Mutex-based counter", { Self.explore(ScheduledMutexCounterTest.self, schedules, $0) }),
       ("queue-based counter", { Self.explore(ScheduledQueueCounterTest.self, schedules, $0) }),
+      // An actor's calls, each suspension a point: the controlled executor's rate.
+      ("actor-based account", { Self.explore(SelfTestAsyncAccountFixed.self, schedules, $0) }),
     ]
     var rates = types.map { _ in [Double]() }
     for k in 0..<repeats {

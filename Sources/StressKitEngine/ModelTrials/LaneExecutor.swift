@@ -1,6 +1,6 @@
 import Dispatch
+import Foundation
 import StressPlatform
-import Synchronization
 
 /// The executor an async model test's lanes run on under stress: a thread per lane, each
 /// taking the next job, as the global executor's pool does.
@@ -11,8 +11,11 @@ import Synchronization
 /// actors they call into, so every job of the lanes runs here; an unstructured task a call
 /// starts runs on the global executor, as it would in an app.
 final class LaneExecutor: TaskExecutor, @unchecked Sendable {
-  /// Jobs waiting, and whether the threads are to end.
-  private let queue = Mutex<(jobs: [UnownedJob], ending: Bool)>(([], false))
+  /// Jobs waiting, and whether the threads are to end. Behind an `NSLock`, not a `Mutex`:
+  /// ThreadSanitizer does not model the futex a `Mutex` is built on (`LockedValue`).
+  private let lock = NSLock()
+  private var jobs: [UnownedJob] = []
+  private var ending = false
   private let ready = DispatchSemaphore(value: 0)
   private let ended = DispatchGroup()
 
@@ -34,13 +37,13 @@ final class LaneExecutor: TaskExecutor, @unchecked Sendable {
 
   func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
-    queue.withLock { $0.jobs.append(job) }
+    lock.withLock { jobs.append(job) }
     ready.signal()
   }
 
   /// Ends the threads once the jobs enqueued have run, and waits for them.
   func end() {
-    queue.withLock { $0.ending = true }
+    lock.withLock { ending = true }
     ready.signal()
     ended.wait()
   }
@@ -48,9 +51,9 @@ final class LaneExecutor: TaskExecutor, @unchecked Sendable {
   private func work() {
     while true {
       ready.wait()
-      let next = queue.withLock { state -> UnownedJob?? in
-        if !state.jobs.isEmpty { return state.jobs.removeFirst() }
-        return state.ending ? .some(nil) : nil
+      let next = lock.withLock { () -> UnownedJob?? in
+        if !jobs.isEmpty { return jobs.removeFirst() }
+        return ending ? .some(nil) : nil
       }
       switch next {
       case .some(.some(let job)): job.runSynchronously(on: asUnownedTaskExecutor())

@@ -17,7 +17,7 @@ final class ControlledTaskExecutor: TaskExecutor, @unchecked Sendable {
   private let thread: Int
   /// Jobs enqueued, with what their enqueuer had done by then (enqueue happens before run).
   private var jobs: [(job: UnownedJob, clock: [Int])] = []
-  /// Jobs enqueued from outside the schedule's threads.
+  /// Jobs enqueued, and calls returned, outside the schedule's threads.
   private let outside = OutsideJobs()
   private var answer: ModelValue?
 
@@ -52,11 +52,15 @@ final class ControlledTaskExecutor: TaskExecutor, @unchecked Sendable {
   }
 
   /// The call returned: on this thread, or on another whose actor ran the task's last job.
+  /// Anywhere else (an actor resumed from outside the schedule ran it on the global executor)
+  /// it escaped control: the thread waiting for it is reported, never handed its answer.
   private func finish(_ value: ModelValue) {
-    answer = value
-    if let seat = ControlledScheduler.currentSeat, seat.thread != thread {
-      scheduler.wake(thread)
+    guard let seat = ControlledScheduler.currentSeat, seat.scheduler === scheduler else {
+      outside.count.add(1, ordering: .releasing)
+      return
     }
+    answer = value
+    if seat.thread != thread { scheduler.wake(thread) }
   }
 
   private func awaitOutside(seconds: Double) {
@@ -73,7 +77,7 @@ final class ControlledTaskExecutor: TaskExecutor, @unchecked Sendable {
       guard !jobs.isEmpty else {
         // About to deadlock: a job from outside the schedule (work handed to a queue or a
         // thread, which resumes the task) comes within microseconds; it is named if it does.
-        if !scheduler.othersCanRun(thread) { awaitOutside(seconds: 0.25) }
+        if !scheduler.othersCanRun(thread) { awaitOutside(seconds: 0.5) }
         state.waiter = thread
         state.escaped = { [outside] in outside.count.load(ordering: .relaxed) > 0 }
         scheduler.block(thread)
