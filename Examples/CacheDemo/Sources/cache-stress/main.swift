@@ -20,4 +20,9 @@ catalog.add(FixedTicketsTest.self)
 // The GCD tutorial's PhotoManager on a concurrent queue, with its barrier and without.
 catalog.add(PhotoManagerTest.self)
 catalog.add(BarrierlessPhotoManagerTest.self)
+// Actors whose methods await mid-way (reentrancy), each with its fix: async model tests.
+catalog.add(ImageCacheTest.self)
+catalog.add(FixedImageCacheTest.self)
+catalog.add(BankActorTest.self)
+catalog.add(FixedBankActorTest.self)
 StressCommand.main(catalog: catalog)

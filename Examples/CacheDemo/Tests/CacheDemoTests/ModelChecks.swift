@@ -47,6 +47,28 @@ extension CacheDemoChecks {
       }
     }
 
+    /// The actors' fixes, each thread's calls made by a task.
+    @Test func fixedActorsAreLinearizable() async {
+      await #expect(processExitsWith: .success) { FixedImageCacheTest.check() }
+      await #expect(processExitsWith: .success) { FixedBankActorTest.check() }
+    }
+
+    @Test func imageCacheDownloadsAKeyTwice() async {
+      await withKnownIssue("image(for:) checks, awaits the download, then stores") {
+        await #expect(processExitsWith: .success) { ImageCacheTest.check() }
+      } matching: { issue in
+        issue.comments.contains { $0.rawValue.hasPrefix("image-cache corrupt: not linearizable") }
+      }
+    }
+
+    @Test func bankActorChecksAwaitsThenDebits() async {
+      await withKnownIssue("withdraw checks the balance, awaits an audit, then debits") {
+        await #expect(processExitsWith: .success) { BankActorTest.check() }
+      } matching: { issue in
+        issue.comments.contains { $0.rawValue.hasPrefix("bank-actor corrupt: not linearizable") }
+      }
+    }
+
     @Test func accountChecksThenDebits() async {
       await withKnownIssue("withdraw checks the balance, then debits it, under two locks") {
         await #expect(processExitsWith: .success) { AccountTest.check() }
@@ -100,6 +122,20 @@ extension CacheDemoChecks {
       }
     }
 
+    /// The actors' reentrancy: every await that suspends is a point the strategy chooses at,
+    /// so the other call's turn comes between the check and the act.
+    @Test func theActorsReentrancyIsFoundWithin100SchedulesForEverySeedWithItsAwait() {
+      for seed: UInt64 in 1...100 {
+        for result in [
+          ImageCacheTest.explore(schedules: 100, seed: seed),
+          BankActorTest.explore(schedules: 100, seed: seed),
+        ] {
+          #expect(result.verdict == .notLinearizable, "seed \(seed): \(result.report)")
+          #expect(result.report.contains("suspends at an await") && result.replay != nil)
+        }
+      }
+    }
+
     @Test func theAccountBugIsFoundByASearchOfOnePreemption() {
       let result = ScheduledAccountTest.explore(strategy: .exhaustive(preemptions: 1))
       #expect(result.verdict == .notLinearizable, "\(result.report)")
@@ -113,6 +149,8 @@ extension CacheDemoChecks {
         FixedStockTest.explore(strategy: .exhaustive(preemptions: 2), schedules: 2_000),
         FixedTicketsTest.explore(strategy: .exhaustive(preemptions: 2), schedules: 2_000),
         PhotoManagerTest.explore(strategy: .exhaustive(preemptions: 2), schedules: 5_000),
+        FixedImageCacheTest.explore(strategy: .exhaustive(preemptions: 2), schedules: 5_000),
+        FixedBankActorTest.explore(strategy: .exhaustive(preemptions: 2), schedules: 5_000),
       ] {
         #expect(result.passed && result.exhausted, "\(result.report)")
       }
