@@ -469,11 +469,11 @@ import Testing
       ])
     // The controlled scheduler: each stand-in against what it stands for (a lock, an
     // Atomic<Int>, a Mutex, a generic Atomic, a queue's sync and async, a group), and a
-    // schedules-a-second rate for a lock-, a Mutex- and a queue-based type.
+    // schedules-a-second rate for a lock-, a Mutex- and a queue-based type and an actor.
     let controlled = rows.filter { $0["section"] == "controlled" }
     #expect(controlled.filter { $0["metric"] == "ratio" }.count == 7)
     let rates = controlled.filter { $0["metric"] == "schedules_per_sec" }
-    #expect(rates.count == 3 && rates.allSatisfy { (Double($0["value"] ?? "") ?? 0) > 0 })
+    #expect(rates.count == 4 && rates.allSatisfy { (Double($0["value"] ?? "") ?? 0) > 0 })
     // Model tests: a rate and a checker share per wrapper and scenario shape, with the
     // specification's states merged and not, the bound, and the four classic types beside
     // their fixes.

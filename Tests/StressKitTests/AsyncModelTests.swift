@@ -107,6 +107,18 @@ import Testing
       var same = try #require(again.finding)
       (same.schedule, same.strategy) = (finding.schedule, finding.strategy)
       #expect(again.verdict == .notLinearizable && again.replay == token && same == finding)
+      // The await that let the other withdrawal in, named.
+      let reentrancy = try #require(finding.reentrancy, "\(result.report)")
+      #expect(reentrancy.operation.hasPrefix("withdraw(") && !reentrancy.others.isEmpty)
+      #expect(result.report.contains("reentrancy: thread \(reentrancy.thread)'s withdraw("))
+    }
+    // A replay is the same schedule every time.
+    let first = SelfTestAsyncAccount.explore(strategy: .pct(depth: 2), schedules: 100, seed: 9)
+    let token = try #require(first.replay)
+    for _ in 0..<100 {
+      #expect(
+        SelfTestAsyncAccount.explore(strategy: .replay(token)).finding?.interleaving
+          == first.finding?.interleaving)
     }
     let searched = SelfTestAsyncAccount.explore(strategy: .exhaustive(preemptions: 1))
     #expect(searched.verdict == .notLinearizable, "\(searched.report)")

@@ -202,6 +202,9 @@ package struct Finding: Sendable, Codable, Equatable {
   package var checkBlocked: BlockedCall?
   /// For a failure under stress: its shrunk scenario explored under the controlled scheduler.
   package var explained: Explained?
+  /// For a failing schedule of async calls: the first call that other threads' calls ran
+  /// beside between its suspension and its resumption.
+  package var reentrancy: Reentrancy?
 
   @usableFromInline
   package init(

@@ -124,9 +124,9 @@ extension Exploration {
     case .unknown:
       return Failed(verdict: .unknown, finding: found(.notLinearizable, alone.results, nil))
     case .notLinearizable:
-      let failed = Failed(
-        verdict: .notLinearizable,
-        finding: found(.notLinearizable, alone.results, .history(switches: trace.switches)))
+      var failing = found(.notLinearizable, alone.results, .history(switches: trace.switches))
+      failing.reentrancy = trace.reentrancy()
+      let failed = Failed(verdict: .notLinearizable, finding: failing)
       // Before a race is blamed: a nondeterministic operation fails on one thread as well.
       // If that check blocks, the failure stands, and the watcher says why it was not ruled out.
       watch.pending.withLock { $0 = failed.result(schedules: schedule + 1, scenarios: 0) }

@@ -159,6 +159,42 @@ package struct ScheduleTrace: Sendable, Equatable {
     }
   }
 
+  /// An async call that other threads' calls ran and returned inside, as a finding's data: the
+  /// first whose window, from its second suspension (its first is the hop onto the actor, or
+  /// wherever its code runs) to its return, holds another thread's whole call; else the first
+  /// whose window holds another's steps. Nil if no call's await let another in.
+  package func reentrancy() -> Finding.Reentrancy? {
+    var fallback: Finding.Reentrancy?
+    var suspensions: [Int: Int] = [:]
+    var windows: [Int: Int] = [:]
+    for (i, step) in steps.enumerated() {
+      switch step.action {
+      case .suspends:
+        suspensions[step.thread, default: 0] += 1
+        if suspensions[step.thread] == 2 { windows[step.thread] = i }
+      case .returns:
+        defer { (suspensions[step.thread], windows[step.thread]) = (nil, nil) }
+        guard let start = windows[step.thread] else { continue }
+        let inside = steps[(start + 1)..<i].filter { $0.thread != step.thread && $0.operation >= 0 }
+        let whole = inside.filter { if case .returns = $0.action { true } else { false } }
+        let shown = whole.isEmpty ? inside : whole
+        guard !shown.isEmpty else { continue }
+        var others: [String] = []
+        for other in shown {
+          let call = "thread \(other.thread + 1)'s \(operation(other.operation))"
+          if !others.contains(call) { others.append(call) }
+        }
+        let found = Finding.Reentrancy(
+          thread: step.thread + 1, operation: operation(step.operation), suspended: start + 1,
+          returned: i + 1, others: others, whole: !whole.isEmpty)
+        if found.whole { return found }
+        fallback = fallback ?? found
+      default: continue
+      }
+    }
+    return fallback
+  }
+
   /// The steps as a finding's data, or only the last `last`.
   package func findingSteps(last: Int? = nil) -> [Finding.Step] {
     let shown = last.map { Array(steps.suffix($0)) } ?? steps

@@ -75,12 +75,7 @@ package struct FindingText: Sendable {
           "replay: \(replay(nil))",
         ] + (finding.explained.map(explained) ?? [])
     case .history(let switches):
-      lines = [
-        "not linearizable: \(headline): no order of the calls explains what they answered:",
-        table,
-        "interleaving (\(steps.count) steps, \(switches) switch\(switches == 1 ? "" : "es")):",
-        Self.trace(steps, leftOut: finding.stepsLeftOut), "replay: \(replay(finding.replay))",
-      ]
+      lines = history(finding, headline, table, switches: switches)
     case .race(let cell, let first, let second):
       lines = interleaved(Self.race(cell, first, second, headline), table, finding)
     case .failsAlone:
@@ -128,6 +123,30 @@ package struct FindingText: Sendable {
         + "is not ruled out)"
     }
     return text
+  }
+
+  /// A controlled schedule's history no order explains: the table, the await that let other
+  /// calls in if one did, the interleaving and the replay.
+  func history(_ finding: Finding, _ headline: String, _ table: String, switches: Int)
+    -> [String]
+  {
+    let steps = finding.interleaving ?? []
+    return [
+      "not linearizable: \(headline): no order of the calls explains what they answered:", table,
+    ] + (finding.reentrancy.map { [Self.reentrancy($0)] } ?? []) + [
+      "interleaving (\(steps.count) steps, \(switches) switch\(switches == 1 ? "" : "es")):",
+      Self.trace(steps, leftOut: finding.stepsLeftOut), "replay: \(replay(finding.replay))",
+    ]
+  }
+
+  /// An await that let other calls in, as the trace shows it.
+  static func reentrancy(_ r: Finding.Reentrancy) -> String {
+    let others =
+      r.others.count == 1
+      ? r.others[0] : r.others.dropLast().joined(separator: ", ") + " and " + r.others.last!
+    return "reentrancy: thread \(r.thread)'s \(r.operation) suspended at an await inside it "
+      + "(step \(r.suspended)), and \(others) \(r.whole ? "returned" : "ran") before it returned "
+      + "(step \(r.returned)): what it read before the await may have changed by then"
   }
 
   /// A data race's headline: both accesses, the earlier first.
