@@ -20,6 +20,9 @@ final class ControlledTaskExecutor: TaskExecutor, @unchecked Sendable {
   /// Jobs enqueued, and calls returned, outside the schedule's threads.
   private let outside = OutsideJobs()
   private var answer: ModelValue?
+  /// Whether the thread gives way waiting for a job: only then does an enqueue wake it. While
+  /// it runs a job, it may be blocked at a primitive inside it, whose own wake it waits for.
+  private var idle = false
 
   private init(_ scheduler: ControlledScheduler, _ thread: Int) {
     self.scheduler = scheduler
@@ -48,7 +51,7 @@ final class ControlledTaskExecutor: TaskExecutor, @unchecked Sendable {
     var clock: [Int] = []
     scheduler.causality.release(seat.thread, into: &clock)
     jobs.append((job, clock))
-    if seat.thread != thread { scheduler.wake(thread) }
+    if idle { scheduler.wake(thread) }
   }
 
   /// The call returned: on this thread, or on another whose actor ran the task's last job.
@@ -60,7 +63,7 @@ final class ControlledTaskExecutor: TaskExecutor, @unchecked Sendable {
       return
     }
     answer = value
-    if seat.thread != thread { scheduler.wake(thread) }
+    if idle { scheduler.wake(thread) }
   }
 
   private func awaitOutside(seconds: Double) {
@@ -80,7 +83,9 @@ final class ControlledTaskExecutor: TaskExecutor, @unchecked Sendable {
         if !scheduler.othersCanRun(thread) { awaitOutside(seconds: 0.5) }
         state.waiter = thread
         state.escaped = { [outside] in outside.count.load(ordering: .relaxed) > 0 }
+        idle = true
         scheduler.block(thread)
+        idle = false
         state.waiter = nil
         continue
       }
