@@ -31,6 +31,10 @@ public struct ExplorationResult: Sendable, CustomStringConvertible {
     /// switch only between whole operations, so the exploration proves nothing (a type on
     /// `NSLock`, `Mutex` or a queue of its own, not on the scheduled stand-ins).
     case blind = "inconclusive"
+    /// An exhaustive search with no failure that was cut short before the end of its bound
+    /// (at ten times the schedule budget, or its time): it covered less than its bound, so
+    /// it is not a pass. Raise `schedules`, or lower the bound.
+    case cutShort = "search cut short"
     /// A replay did not run as recorded: the code under test is not deterministic apart from
     /// its scheduling (time, randomness, hashing, threads of its own).
     case replayDiverged = "replay diverged"
@@ -70,7 +74,8 @@ public struct ExplorationResult: Sendable, CustomStringConvertible {
     self.replay = replay
   }
 
-  /// Whether no schedule failed.
+  /// Whether no schedule failed and the exploration covered what it set out to: not an
+  /// exhaustive search cut short, nor one left unchecked or blind.
   public var passed: Bool { verdict == .passed }
 
   /// The report.

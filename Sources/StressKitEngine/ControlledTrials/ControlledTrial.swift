@@ -38,7 +38,8 @@ package enum ControlledTrial<M: ModelTest> {
     // A count-bound exploration that ran out of time says so: it ran fewer schedules than
     // asked, and its claim is what it ran.
     let stopped =
-      spec.bound.opsPerThread != nil && explored.schedules < asked && explored.verdict == .passed
+      spec.bound.opsPerThread != nil && explored.schedules < asked
+      && [.passed, .cutShort].contains(explored.verdict)
       && spec.deadline != nil && !(explored.exhausted)
     let cut =
       stopped
@@ -54,13 +55,16 @@ package enum ControlledTrial<M: ModelTest> {
       result.switchPoints = explored.switchPoints
       // A search's claim is its coverage: a search that passed covered its bound, or was cut
       // short. One that failed, or left histories unchecked, covers nothing.
-      if case .exhaustive = strategy, explored.verdict == .passed {
+      if case .exhaustive = strategy, [.passed, .cutShort].contains(explored.verdict) {
         result.searchComplete = explored.exhausted
       }
       return result
     }
     switch explored.verdict {
     case .passed: return result(.ok, failures: 0)
+    // A search cut short found nothing, and its trial records that it did not cover its bound:
+    // the cell's verdict claims nothing for it.
+    case .cutShort: return result(.ok, failures: 0)
     // Its operations reached no scheduled primitive: no failure, and nothing explored inside
     // an operation. The cell's verdict says so from the trial's switch points.
     case .blind: return result(.ok, failures: 0)

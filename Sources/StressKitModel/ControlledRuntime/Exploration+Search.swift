@@ -173,6 +173,15 @@ extension Exploration {
           + "schedule\(schedule == 1 ? "" : "s"); the scheduler could switch only between whole "
           + "operations (\(strategy), seed \(seed))", replay: nil)
     }
+    // A bounded search that stopped before its bound claims no pass: what it covered is less
+    // than what the caller asked for.
+    if case .exhaustive = strategy, !exhausted {
+      var cut = ExplorationResult(
+        verdict: .cutShort, schedules: schedule, scenarios: scenarios, exhausted: false,
+        report: "search cut short: " + summary, replay: nil)
+      cut.switchPoints = progress.switchPoints
+      return cut
+    }
     var passed = ExplorationResult(
       verdict: .passed, schedules: schedule, scenarios: scenarios, exhausted: exhausted,
       report: "passed: " + summary, replay: nil)
