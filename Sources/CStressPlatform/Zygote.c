@@ -26,6 +26,19 @@ int cstress_set_subreaper(int on) {
   return prctl(PR_SET_CHILD_SUBREAPER, on ? 1UL : 0UL, 0UL, 0UL, 0UL);
 }
 
+int cstress_retitle(int argc, char **argv, const char *tail, size_t tail_length,
+                    const char *name) {
+  if (argc < 1 || !argv || !argv[0]) return -1;
+  // The kernel laid the arguments out end to end: the title is that area, rewritten in place
+  // after the program's name, the rest cleared so no old word shows through.
+  char *start = argv[0] + strlen(argv[0]) + 1;
+  char *end = argv[argc - 1] + strlen(argv[argc - 1]) + 1;
+  if (end < start || (size_t)(end - start) < tail_length) return -1;
+  memcpy(start, tail, tail_length);
+  memset(start + tail_length, 0, (size_t)(end - start) - tail_length);
+  return prctl(PR_SET_NAME, (unsigned long)name, 0UL, 0UL, 0UL) == 0 ? 0 : -1;
+}
+
 int cstress_is_subreaper(void) {
   int on = 0;
   if (prctl(PR_GET_CHILD_SUBREAPER, (unsigned long)&on, 0UL, 0UL, 0UL) != 0) return -1;
@@ -236,6 +249,16 @@ int cstress_set_subreaper(int on) {
 }
 
 int cstress_is_subreaper(void) { return -1; }
+
+int cstress_retitle(int argc, char **argv, const char *tail, size_t tail_length,
+                    const char *name) {
+  (void)argc;
+  (void)argv;
+  (void)tail;
+  (void)tail_length;
+  (void)name;
+  return -1;
+}
 
 int cstress_zygote_serve(int control, pid_t runner) {
   (void)control;

@@ -45,6 +45,21 @@ extension Platform {
     return (fds[0], fds[1])
   }
 
+  /// Shows this process as `words` after the program's name in `ps` and /proc/PID/cmdline,
+  /// and names its main thread `name` (at most 15 bytes are kept): a forked worker would
+  /// otherwise show its zygote's command line. False if the words do not fit in the space
+  /// the original arguments took, or off Linux.
+  @discardableResult
+  package static func retitle(_ words: [String], name: String) -> Bool {
+    let tail: [UInt8] = words.flatMap { Array($0.utf8) + [0] }
+    return tail.withUnsafeBufferPointer { bytes in
+      bytes.withMemoryRebound(to: CChar.self) { chars in
+        cstress_retitle(
+          CommandLine.argc, CommandLine.unsafeArgv, chars.baseAddress, chars.count, name) == 0
+      }
+    }
+  }
+
   /// Makes this process adopt its orphaned descendants, the fork server's workers among them,
   /// or stop adopting them.
   package static func setSubreaper(_ on: Bool) -> Bool {

@@ -103,7 +103,8 @@ import Testing
 
   @Test func theCommandsWorkersComeFromTheZygoteNotFromExec() throws {
     // Read from /proc while a run of the built command is stuck on a hanging cell: a forked
-    // worker keeps the zygote's command line, an exec'ed one would have the worker's.
+    // worker retitles itself `__worker --forked` (it would show the zygote's command line
+    // otherwise); an exec'ed one has the worker's arguments, without `--forked`.
     let dir = try TestDirectory.make("stress-zygote")
     let csv = dir.appendingPathComponent("r.csv")
     let (process, _) = try startAndWaitForRows(
@@ -134,11 +135,15 @@ import Testing
       #expect(kids.count == 1)
       #expect(commands.allSatisfy { $0.contains(Worker.command) })
     } else {
-      // A zygote, and the worker stuck on the hang: forked from it, so its command line is
-      // the zygote's own.
+      // A zygote, and the worker stuck on the hang, forked from it and named as a worker.
       #expect(kids.count == 2)
-      #expect(commands.allSatisfy { $0.contains(Zygote.command) })
-      #expect(!commands.contains { $0.contains(Worker.command) })
+      let words = commands.map { $0.split(separator: "\0").dropFirst().map(String.init) }
+      #expect(words.filter { $0.first == Zygote.command }.count == 1, "\(words)")
+      #expect(words.filter { $0 == [Worker.command, "--forked"] }.count == 1, "\(words)")
+      let names = kids.map { pid in
+        (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) ?? ""
+      }
+      #expect(names.contains("stress-worker\n"), "\(names)")
     }
   }
 }

@@ -67,6 +67,13 @@ int cstress_zygote_serve(int control, pid_t runner);
 /// worker's pid, or -errno (-EPIPE or -ECONNRESET: the server is gone; -ETIMEDOUT).
 pid_t cstress_zygote_fork(int control, const int fds[4], int flags, int timeout_ms);
 
+/// Rewrites this process's command line in place (what `ps` and /proc/PID/cmdline show):
+/// the program's name stays, the words after it become `tail` (`tail_length` bytes, each word
+/// ending in a NUL), and the main thread's name becomes `name`. -1 if it does not fit in the
+/// original arguments' space, or off Linux.
+int cstress_retitle(int argc, char **argv, const char *tail, size_t tail_length,
+                    const char *name);
+
 /// Waits at most `timeout_ms` for the fork server's first word on `control`: 0 once it
 /// serves, or -errno.
 int cstress_zygote_wait_ready(int control, int timeout_ms);

@@ -25,6 +25,8 @@ package enum Zygote {
     guard let flags = Platform.serveForks(control: 3, runner: runner) else {
       Platform.exitImmediately(0)
     }
+    // A worker is named as one in `ps`, not as the zygote it was forked from.
+    Platform.retitle([Worker.command, "--forked"], name: "stress-worker")
     var workerArguments = ["--parent-pid", String(runner)]
     if Flags(rawValue: flags).contains(.reportsCrashes) {
       workerArguments.append(Worker.crashReportFlag)
