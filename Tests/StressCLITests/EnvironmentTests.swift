@@ -174,6 +174,30 @@ import Testing
     #expect(rows.allSatisfy { $0.result.outcome == .ok }, "\(name): \(rows.map(\.result))")
   }
 
+  /// A limit met after a trial's detection burst found failures is the harness's fault, and
+  /// its Error line names the limit, not the burst's failure: the measured loop's fault used
+  /// to come out with the burst's end-state text as its cause ("the harness failed in
+  /// positive-control ... 4 of 128 increments lost" under a low `ulimit -v`).
+  @Test(arguments: [
+    ("two threads", ["--threads", "2"]),
+    ("four threads", ["--threads", "4"]),
+    ("with a read mix", ["--threads", "3", "--read-ratio", "0.5"]),
+  ])
+  func aHarnessFaultNamesItsOwnCause(name: String, options: [String]) throws {
+    let dir = try temporaryDirectory()
+    let r = try runStress(
+      [
+        "run", "--subjects", SelfTestThreadLimit.info.id, "--wrappers", "unprotected",
+        "--trials", "1", "--warmup", "0", "--ops", "1000", "--no-control", "--out", "out.csv",
+      ] + options, in: dir)
+    #expect(r.code == 2, "\(name): \(r.err)")
+    let line = r.err.split(separator: "\n").first { $0.hasPrefix("Error: ") } ?? ""
+    #expect(
+      line.contains("the harness failed in \(SelfTestThreadLimit.info.id)"), "\(name): \(r.err)")
+    #expect(line.contains("cannot start thread"), "\(name): \(line)")
+    #expect(!line.contains("deliberate") && !line.contains("detection burst"), "\(name): \(line)")
+  }
+
   // MARK: - Budgets
 
   /// A suite file and the command line refuse the same values in the same words.

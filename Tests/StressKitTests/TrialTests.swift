@@ -315,6 +315,9 @@ import Testing
     #expect(both.detail == "in the detection burst: lost one" && both.timeToFailureMs == 0.5)
     let clean = TrialResult(outcome: .ok, failures: 0, ops: 10)
     #expect(clean.followed(by: measured) == measured)
+    // A measured loop the harness could not run is its own fault, under its own cause.
+    let fault = TrialResult.harnessFault("cannot start thread 2 of 2")
+    #expect(burst.followed(by: fault) == fault)
   }
 
   /// A capped trial stops at its deadline, but every thread does its first chunk of operations

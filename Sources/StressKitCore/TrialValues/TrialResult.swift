@@ -127,10 +127,11 @@ package struct TrialResult: Sendable, Codable, Equatable {
 extension TrialResult {
   /// A detection burst's result followed by the measured loop's: the measures are the loop's
   /// alone (the burst is untimed), the failures are both parts', and the first failure found
-  /// is the burst's when it found one.
+  /// is the burst's when it found one. A measured loop the harness could not run (a thread
+  /// it could not start) is that fault alone: the burst's failure must not become its cause.
   @inlinable
   package func followed(by measured: TrialResult) -> TrialResult {
-    guard outcome != .ok else { return measured }
+    guard outcome != .ok, !measured.harnessFault else { return measured }
     var result = measured
     if result.outcome == .ok { result.outcome = outcome }
     result.failures = (failures ?? 0) + (measured.failures ?? 0)

@@ -15,6 +15,7 @@ package enum SelfTestSubjects {
     catalog.add(SelfTestPoison.self)
     catalog.add(SelfTestBrokenPromise.self)
     catalog.add(SelfTestDescriptors.self)
+    catalog.add(SelfTestThreadLimit.self)
     // The classic non-linearizable types and their fixes, as model tests.
     catalog.add(SelfTestModelCounter.self)
     catalog.add(SelfTestScheduledLostUpdate.self)
