@@ -10,10 +10,16 @@ struct ValueParser<Value> {
   var candidates: [String] = []
   /// How help shows a default of this type, where it can be shown as it is typed.
   var show: ((Value) -> String)?
+  /// Why a text of the right form still is no value (a replay token cut short), where that
+  /// says more than what was expected.
+  var explain: (String) -> String? = { _ in nil }
   let read: (String) -> Value?
 
   func parse(_ text: String, option: String) throws(UsageError) -> Value {
     guard let value = read(text) else {
+      if let why = explain(text) {
+        throw UsageError("Invalid value '\(text)' for '--\(option)': \(why).")
+      }
       throw UsageError(
         "Invalid value '\(text)' for '--\(option)': expected \(expected)."
           + Suggestion.hint(for: text, in: candidates))
@@ -22,7 +28,7 @@ struct ValueParser<Value> {
   }
 
   func map<T>(_ transform: @escaping (Value) -> T) -> ValueParser<T> {
-    ValueParser<T>(expected: expected, candidates: candidates, show: nil) {
+    ValueParser<T>(expected: expected, candidates: candidates, show: nil, explain: explain) {
       read($0).map(transform)
     }
   }
@@ -139,7 +145,15 @@ extension ValueParser where Value == ScheduleStrategy? {
     ValueParser(
       expected: ScheduleStrategy.argumentForms,
       candidates: ["stress", "random-walk", "pct", "exhaustive", "replay"],
-      show: { $0?.argument ?? "stress" }
+      show: { $0?.argument ?? "stress" },
+      explain: { text in
+        // A token with a subject or a check that does not hold: say which, not the forms.
+        guard text.hasPrefix("replay:"), text.dropFirst(7).contains(":") else { return nil }
+        do throws(ReplayToken.Invalid) {
+          _ = try ReplayToken(parsing: String(text.dropFirst(7)))
+          return nil
+        } catch { return "\(error)" }
+      }
     ) { text in
       text == "stress" ? .some(nil) : ScheduleStrategy(argument: text).map { .some($0) }
     }

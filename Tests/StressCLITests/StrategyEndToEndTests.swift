@@ -50,7 +50,8 @@ import Testing
     #expect(
       replay.hasPrefix(
         "replay: stress run --subjects selftest-scheduled-lost-update --wrappers unprotected "
-          + "--threads 2 --trials 1 --warmup 0 --strategy replay:2.11."))
+          + "--threads 2 --trials 1 --warmup 0 --strategy "
+          + "replay:selftest-scheduled-lost-update:2.11."))
 
     // The trace reaches JUnit and the HTML report too.
     let xml = try String(contentsOf: junit, encoding: .utf8)
@@ -221,7 +222,7 @@ import Testing
     #expect(lines.first?.hasPrefix("deadlock: no thread can go on in schedule ") == true)
     #expect(
       lines.filter { $0.contains(": holds [lock ") && $0.contains("waits for lock") }.count == 2)
-    #expect(lines.last?.contains("--strategy replay:2.3.") == true)
+    #expect(lines.last?.contains("--strategy replay:selftest-scheduled-deadlock:2.3.") == true)
     let spin = try #require(rows.first { $0["subject"] == "selftest-scheduled-spin" })
     #expect(spin["outcome"] == "hang")
     #expect(try spin.text("detail").hasPrefix("stuck in schedule "))
@@ -254,33 +255,115 @@ import Testing
     #expect(rows.first { $0["subject"] == "selftest-scheduled-atomic" }?["outcome"] == "ok")
   }
 
+  @Test(
+    arguments: [
+      (
+        ["--subjects", "swift-array", "--strategy", "pct"],
+        "Error: Subject 'swift-array' is not a model test: a strategy explores the interleavings of a model test's own scheduled primitives, and a stress subject has none."
+      ),
+      (
+        ["--subjects", "selftest-scheduled-atomic", "--wrappers", "lock", "--strategy", "pct"],
+        "Error: Wrapper 'lock' guards each call with a lock the controlled scheduler cannot see: a strategy runs the unprotected wrapper only."
+      ),
+      (
+        [
+          "--subjects", "selftest-scheduled-atomic", "--driver", "dispatch-apply", "--strategy",
+          "pct",
+        ],
+        "Error: A strategy runs its own threads: it takes no driver."
+      ),
+      (
+        [
+          "--subjects", "selftest-scheduled-atomic", "--threads", "40", "--strategy", "random-walk",
+        ],
+        "Error: Under a strategy, thread counts must be from 1 to 36, got 40."
+      ),
+      (
+        [
+          "--subjects", "selftest-scheduled-atomic", "--threads", "4", "--strategy",
+          "replay:2.1.0.01",
+        ],
+        "Error: The replay token names 2 threads, not 4: a replay runs the token's count."
+      ),
+    ] + tokensNotOfTheRun)
+  func whatAStrategyCannotRunIsRefusedBeforeAnythingIsWritten(
+    arguments: [String], message: String
+  ) throws {
+    try refusedBeforeAnythingIsWritten(arguments, message)
+  }
+
+  /// Replay tokens that do not belong to the run: each is refused with what does not match,
+  /// never run and blamed on the code (issue 50, point 6).
+  static let tokensNotOfTheRun: [([String], String)] = {
+    let token = ReplayToken(
+      subject: "selftest-scheduled-atomic", threads: 2, seed: 1, scenario: 0, choices: [0, 1, 1]
+    ).description
+    let body = String(token[token.index(after: token.lastIndex(of: ":")!)...])
+    let invalid = "Error: Invalid value 'replay:%@' for '--strategy': "
+    let cut =
+      "the replay token's check digits do not match: it was cut short or altered; copy "
+      + "the whole token from the failure's report."
+    func edited(_ old: String, _ new: String) -> String {
+      token.replacingOccurrences(of: old, with: new)
+    }
+    let altered = [
+      String(token.dropLast()), edited(".011.", ".010."), edited(".011.", ".0110."),
+      edited(":2.1.", ":2.7."), edited(":2.", ":3."),
+    ]
+    return [
+      (
+        [
+          "--subjects", "selftest-scheduled-atomic,selftest-scheduled-lost-update", "--strategy",
+          "replay:" + token,
+        ],
+        "Error: The replay token is selftest-scheduled-atomic's, but the run names "
+          + "selftest-scheduled-atomic,selftest-scheduled-lost-update: a replay runs its own "
+          + "subject only."
+      ),
+      (
+        ["--subjects", "selftest-scheduled-lost-update", "--strategy", "replay:" + token],
+        "Error: The replay token is selftest-scheduled-atomic's, but the run names "
+          + "selftest-scheduled-lost-update: a replay runs its own subject only."
+      ),
+      (
+        [
+          "--subjects", "selftest-scheduled-atomic,selftest-scheduled-lost-update", "--strategy",
+          "replay:2.1.0.01",
+        ],
+        "Error: A replay token replays one subject, but the run names 2: "
+          + "selftest-scheduled-atomic,selftest-scheduled-lost-update."
+      ),
+      (
+        [
+          "--subjects", "selftest-scheduled-atomic", "--readers", "2", "--writers", "2",
+          "--strategy", "replay:" + token,
+        ],
+        "Error: The replay token names 2 threads: a replay runs the token's count, so it takes "
+          + "no --readers or --writers."
+      ),
+      (
+        [
+          "--subjects", "selftest-scheduled-atomic", "--strategy",
+          "replay:" + String(token[..<token.lastIndex(of: ".")!]),
+        ],
+        invalid.replacingOccurrences(of: "%@", with: String(token[..<token.lastIndex(of: ".")!]))
+          + "the replay token has no check digits: it was cut short; copy the whole token."
+      ),
+      (
+        ["--subjects", "selftest-scheduled-atomic", "--strategy", "replay::" + body],
+        "Error: Invalid value 'replay::\(body)' for '--strategy': not a replay token "
+          + "(subject:threads.seed.scenario.choices.check)."
+      ),
+    ]
+      + altered.map { text in
+        (
+          ["--subjects", "selftest-scheduled-atomic", "--strategy", "replay:" + text],
+          invalid.replacingOccurrences(of: "%@", with: text) + cut
+        )
+      }
+  }()
+
   @Test(arguments: [
-    (
-      ["--subjects", "swift-array", "--strategy", "pct"],
-      "Error: Subject 'swift-array' is not a model test: a strategy explores the interleavings of a model test's own scheduled primitives, and a stress subject has none."
-    ),
-    (
-      ["--subjects", "selftest-scheduled-atomic", "--wrappers", "lock", "--strategy", "pct"],
-      "Error: Wrapper 'lock' guards each call with a lock the controlled scheduler cannot see: a strategy runs the unprotected wrapper only."
-    ),
-    (
-      [
-        "--subjects", "selftest-scheduled-atomic", "--driver", "dispatch-apply", "--strategy",
-        "pct",
-      ],
-      "Error: A strategy runs its own threads: it takes no driver."
-    ),
-    (
-      ["--subjects", "selftest-scheduled-atomic", "--threads", "40", "--strategy", "random-walk"],
-      "Error: Under a strategy, thread counts must be from 1 to 36, got 40."
-    ),
-    (
-      [
-        "--subjects", "selftest-scheduled-atomic", "--threads", "4", "--strategy",
-        "replay:2.1.0.01",
-      ],
-      "Error: The replay token names 2 threads, not 4: a replay runs the token's count."
-    ),
     (
       ["--subjects", "selftest-scheduled-atomic", "--strategy", "pct:0"],
       "Error: Invalid value 'pct:0' for '--strategy': expected stress, random-walk, pct[:<depth 1-10>], exhaustive[:<preemptions 0-10>] or replay:<token>. Did you mean 'pct'?"
@@ -290,9 +373,13 @@ import Testing
       "Error: Invalid value 'replay:2.1.0.0!' for '--strategy': expected stress, random-walk, pct[:<depth 1-10>], exhaustive[:<preemptions 0-10>] or replay:<token>."
     ),
   ])
-  func whatAStrategyCannotRunIsRefusedBeforeAnythingIsWritten(
-    arguments: [String], message: String
-  ) throws {
+  func badStrategyValuesAreRefusedBeforeAnythingIsWritten(arguments: [String], message: String)
+    throws
+  {
+    try refusedBeforeAnythingIsWritten(arguments, message)
+  }
+
+  func refusedBeforeAnythingIsWritten(_ arguments: [String], _ message: String) throws {
     let dir = try temporaryDirectory()
     let csv = dir.appendingPathComponent("r.csv")
     let r = try runStress(["run"] + arguments + ["--out", csv.path])

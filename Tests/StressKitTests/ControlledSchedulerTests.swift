@@ -398,7 +398,7 @@ enum BlockingCheckModel: ModelTest {
     #expect(unknown.report.hasPrefix("unknown: 20 schedules of 20 scenarios (.randomWalk, seed 1)"))
     #expect(unknown.report.contains("but 20 of the histories' checks ran out of their 0.5 s"))
     #expect(unknown.report.contains("the first: schedule 1 (scenario 0) of .randomWalk, seed 1"))
-    #expect(unknown.report.contains("(replay token 2.1.0."))
+    #expect(unknown.report.contains("(replay token selftest-scheduled-atomic:2.1.0."))
 
     // Out of time once, then in time: the lost update is still found, and is the verdict.
     let first = Atomic<Bool>(true)
@@ -505,6 +505,35 @@ enum BlockingCheckModel: ModelTest {
     // A check is given its own time first (ScenarioOptions.checkSeconds).
     #expect(blocked.part == .check && blocked.seconds > 0.3, "\(check.report)")
     #expect(check.finding?.schedule == 1 && check.finding?.strategy == .randomWalk)
+  }
+
+  /// A token says what it replays, and one that is not this test's, or not the schedule it
+  /// records, is said to be so: never a faithful replay, never the code's failure.
+  @Test func aTokenReplaysOnlyItsOwnTestAndOnlyItsOwnChoices() throws {
+    let found = RacyCacheModel.explore(strategy: .pct(depth: 2), schedules: 200, seed: 3)
+    let token = try #require(found.replay.flatMap(ReplayToken.init))
+    #expect(
+      token.subject == RacyCacheModel.info.id && found.replay?.hasPrefix(token.subject!) == true)
+    // Another test's token is refused, with both names.
+    let other = FixedCacheModel.explore(strategy: .replay(token.description))
+    #expect(other.verdict == .notRun)
+    #expect(
+      other.report.contains("is \(RacyCacheModel.info.id)'s, not \(FixedCacheModel.info.id)'s"))
+    // Cut short or altered: its check digits refuse it.
+    for text in [String(token.description.dropLast()), token.description + "0"] {
+      let cut = RacyCacheModel.explore(strategy: .replay(text))
+      #expect(cut.verdict == .notRun && cut.report.contains("check digits do not match"))
+    }
+    // A token of the older form (no subject, no check) with a choice added: the failing
+    // schedule did not make it, so the replay diverged, even though the schedule failed.
+    var extended = token
+    extended.subject = nil
+    extended.choices.append(0)
+    let diverged = RacyCacheModel.explore(strategy: .replay(extended.description))
+    #expect(diverged.verdict == .replayDiverged, "\(diverged.report)")
+    extended.choices.removeLast()
+    #expect(
+      RacyCacheModel.explore(strategy: .replay(extended.description)).verdict == .notLinearizable)
   }
 
   @Test func aTokenThatIsNoneIsNotRunAndOutsideARunThePrimitivesArePlain() {

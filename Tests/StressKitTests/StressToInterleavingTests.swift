@@ -78,10 +78,11 @@ enum ScheduledSplitCounterModel: ModelTest {
   @Test func aTokenSpellsAGivenScenarioAndRefusesOneThatDoesNotFit() {
     let scenario = Scenario(
       initial: [.init(operation: 0)], parallel: [[.init(operation: 0)], []], post: [])
-    let token = ReplayToken(threads: 2, seed: 7, scenario: 0, calls: scenario, choices: [1, 0])
+    let token = ReplayToken(
+      subject: "a-test", threads: 2, seed: 7, scenario: 0, calls: scenario, choices: [1, 0])
     #expect(ReplayToken(token.description) == token, "\(token)")
     let wrong = ReplayToken(
-      threads: 2, seed: 7, scenario: 0,
+      subject: ScheduledSplitCounterModel.info.id, threads: 2, seed: 7, scenario: 0,
       calls: Scenario(initial: [], parallel: [[.init(operation: 3)], []], post: []),
       choices: [])
     let refused = Exploration<ScheduledSplitCounterModel>.run(

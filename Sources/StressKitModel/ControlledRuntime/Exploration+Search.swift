@@ -16,7 +16,7 @@ extension Exploration {
     /// The token of the schedule the scheduler just ran, of `drawn`.
     func token(_ drawn: Drawn) -> String {
       ReplayToken(
-        threads: threads, seed: seed, scenario: drawn.number,
+        subject: M.info.id, threads: threads, seed: seed, scenario: drawn.number,
         calls: drawn.fixed ? drawn.scenario : nil, choices: scheduler.trace.choices
       ).description
     }
@@ -90,6 +90,12 @@ extension Exploration {
       let failure = runOne(drawn, chooser: current, schedule: progress.schedule, context)
       progress.switchPoints += scheduler.uses
       if let failure {
+        // A replay is faithful only if it made the token's choices, all of them: a failure
+        // reached by other choices is not the schedule the token records.
+        if replayed != nil {
+          _ = current.finish(choices: scheduler.trace.choices.count)
+          if current.diverged { return diverged() }
+        }
         guard failure.verdict == .unknown else {
           var result = failure.result(
             schedules: progress.schedule + 1, scenarios: progress.scenarios)

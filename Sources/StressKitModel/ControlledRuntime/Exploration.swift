@@ -86,11 +86,20 @@ package enum Exploration<M: ModelTest> {
     var fixed = fixed
     var replayed: [Int]?
     if case .replay(let text) = strategy {
-      guard let token = ReplayToken(text) else {
+      let token: ReplayToken
+      do throws(ReplayToken.Invalid) {
+        token = try ReplayToken(parsing: text)
+      } catch {
         return ExplorationResult(
           verdict: .notRun, schedules: 0, scenarios: 0, exhausted: false,
-          report: "not run: '\(text)' is not a replay token (threads.seed.scenario.choices)",
-          replay: nil)
+          report: "not run: '\(text)': \(error)", replay: nil)
+      }
+      // A token says what it replays: another test's schedule is refused, not run as if it
+      // were this one's and then blamed on this one's code.
+      if let subject = token.subject, subject != M.info.id {
+        return ExplorationResult(
+          verdict: .notRun, schedules: 0, scenarios: 0, exhausted: false,
+          report: "not run: the replay token is \(subject)'s, not \(M.info.id)'s", replay: nil)
       }
       (threads, seed, firstScenario, replayed) =
         (token.threads, token.seed, token.scenario, token.choices)

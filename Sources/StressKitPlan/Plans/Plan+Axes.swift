@@ -35,6 +35,14 @@ extension Plan {
         if let given = options.threads, given != replayed! {
           throw .replayThreads(token: token.threads, given: given)
         }
+        if options.readers != nil || options.writers != nil {
+          throw .replayRoles(token: token.threads)
+        }
+        // A token is one subject's schedule: any other subject would be blamed for not
+        // following it.
+        if subjectIDs != [token.subject ?? subjectIDs.first] || subjectIDs.count != 1 {
+          throw .replaySubjects(token: token.subject, given: subjectIDs)
+        }
       }
       threads = Plan.folded(
         options.threads ?? replayed ?? suite.threads ?? Suite.defaultThreads)

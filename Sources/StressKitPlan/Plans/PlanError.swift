@@ -27,6 +27,8 @@ package enum PlanError: Error, Equatable, CustomStringConvertible {
   case strategyNeedsThreadsDriver
   case strategyThreadCount(Int)
   case replayThreads(token: Int, given: [Int])
+  case replayRoles(token: Int)
+  case replaySubjects(token: String?, given: [String])
   // Names and values out of bounds.
   case unknownSubject(String, known: [String])
   case unknownWrapper(String, known: [String])
@@ -122,6 +124,15 @@ package enum PlanError: Error, Equatable, CustomStringConvertible {
     case .replayThreads(let token, let given):
       "The replay token names \(token) thread\(token == 1 ? "" : "s"), not "
         + given.map(String.init).joined(separator: ",") + ": a replay runs the token's count"
+    case .replayRoles(let token):
+      "The replay token names \(token) thread\(token == 1 ? "" : "s"): a replay runs the "
+        + "token's count, so it takes no --readers or --writers"
+    case .replaySubjects(let token?, let given):
+      "The replay token is \(token)'s, but the run names "
+        + given.joined(separator: ",") + ": a replay runs its own subject only"
+    case .replaySubjects(nil, let given):
+      "A replay token replays one subject, but the run names \(given.count): "
+        + given.joined(separator: ",")
     case .threadCount(let n): "Thread counts must be from 1 to \(Suite.maxThreads), got \(n)."
     case .readRatio(let x): "Read ratio must be from 0 to 1, got \(x)."
     case .budget(let field, let x):

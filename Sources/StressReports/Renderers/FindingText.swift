@@ -54,7 +54,7 @@ package struct FindingText: Sendable {
       guard finding.kind == .replayDiverged else { return "" }
       return "replay diverged: the run asked for other choices than the token records, so the "
         + "code under test depends on more than its scheduling (time, randomness, hashing, or "
-        + "threads of its own)"
+        + "threads of its own), or changed since the token was printed"
     }
     let table = finding.scenario.map(Self.table) ?? ""
     let steps = finding.interleaving ?? []
