@@ -1,8 +1,10 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import StressKit
 @testable import StressKitModel
+@testable import StressPlatform
 
 /// A primitive used against its rules is named as such under the controlled scheduler (issue
 /// 50, a smaller point), not left to surface as a history no order explains, or a deadlock.
@@ -42,5 +44,71 @@ import Testing
       return
     }
     #expect(what == "waits on it without holding its lock")
+  }
+
+  /// A scheduled primitive that a thread outside the schedule uses while the schedule holds
+  /// it (a thread the test started itself) is named, whichever primitive it is (issue 50,
+  /// point 5): under the scheduler it neither excludes nor orders that thread.
+  @Test(arguments: ["lock", "mutex", "atomic", "semaphore", "cell"])
+  func aPrimitiveUsedFromAThreadOutsideTheScheduleIsNamed(kind: String) throws {
+    let lock = ScheduledLock(name: "lock")
+    let mutex = ScheduledMutex(0, name: "mutex")
+    let atomic = ScheduledAtomic<Int>(0, name: "atomic")
+    let semaphore = ScheduledSemaphore(value: 1, name: "semaphore")
+    let cell = Shared(0, name: "cell")
+    let use: @Sendable () -> Void =
+      switch kind {
+      case "lock":
+        {
+          lock.lock()
+          lock.unlock()
+        }
+      case "mutex": { mutex.withLock { $0 += 1 } }
+      case "atomic": { _ = atomic.wrappingAdd(1, ordering: .relaxed) }
+      case "semaphore":
+        {
+          semaphore.wait()
+          _ = semaphore.signal()
+        }
+      default: { cell.modify { $0 += 1 } }
+      }
+    // The controlled thread uses the primitive first (so the schedule holds it), then a
+    // thread of its own uses it and is waited for, plainly.
+    let failure = try failure(
+      1,
+      [
+        {
+          use()
+          let done = Atomic<Bool>(false)
+          if Platform.startThread({
+            use()
+            done.store(true, ordering: .releasing)
+          }) == nil {
+            while !done.load(ordering: .acquiring) { Platform.yield() }
+          }
+        }
+      ])
+    guard case .misuse(let thread, _, _, let what)? = failure else {
+      Issue.record("\(kind): \(String(describing: failure))")
+      return
+    }
+    #expect(thread == -1 && what == ControlledScheduler.outsideWords, "\(kind)")
+  }
+
+  /// Another exploration's thread using primitives of its own is not blamed on a schedule
+  /// that never used them: explorations run side by side in one process.
+  @Test func aThreadOutsideUsingItsOwnPrimitivesIsNoneOfAScheduleS() throws {
+    let stop = Atomic<Bool>(false)
+    let done = Atomic<Bool>(false)
+    let own = ScheduledLock()
+    #expect(
+      Platform.startThread {
+        while !stop.load(ordering: .relaxed) { own.withLock {} }
+        done.store(true, ordering: .releasing)
+      } == nil)
+    let result = SelfTestScheduledAtomic.explore(schedules: 300)
+    stop.store(true, ordering: .relaxed)
+    while !done.load(ordering: .acquiring) { Platform.yield() }
+    #expect(result.passed, "\(result.report)")
   }
 }

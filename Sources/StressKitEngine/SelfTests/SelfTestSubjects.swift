@@ -24,6 +24,7 @@ package enum SelfTestSubjects {
     catalog.add(SelfTestScheduledDeadlock.self)
     catalog.add(SelfTestScheduledSpin.self)
     catalog.add(SelfTestScheduledBlocksAlone.self)
+    catalog.add(SelfTestScheduledOutside.self)
     catalog.add(SelfTestModelCounterFixed.self)
     catalog.add(SelfTestModelCache.self)
     catalog.add(SelfTestModelCacheFixed.self)

@@ -28,4 +28,18 @@ extension ControlledScheduler {
     /// numbered `primitive` against its rules: `what`.
     case misuse(thread: Int, operation: Int, primitive: Int, what: String)
   }
+
+  /// Every unfinished thread, with what it holds and waits for: the schedule fails there.
+  func deadlock(_ me: Int) -> Never {
+    let blocked = status.indices.filter { status[$0] != .finished }.map { thread in
+      let waiting = primitives.indices.lazy.compactMap { n in
+        self.primitives[n].state?.waiting(thread).map { (n, $0) }
+      }.first
+      return Blocked(
+        thread: thread, operation: operations[thread],
+        holds: primitives.indices.filter { primitives[$0].state?.holds(thread) == true },
+        waitsAt: waiting?.0, wait: waiting?.1)
+    }
+    fail(me, .deadlock(blocked))
+  }
 }

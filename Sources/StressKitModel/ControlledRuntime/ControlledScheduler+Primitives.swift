@@ -10,6 +10,7 @@ extension ControlledScheduler {
   private func register(_ object: AnyObject, _ kind: String, _ name: String?) -> Int {
     let number = primitives.count
     numbers[ObjectIdentifier(object)] = number
+    own(object, number)
     primitives.append((object, nil))
     trace.primitives.append((kind, name))
     return number

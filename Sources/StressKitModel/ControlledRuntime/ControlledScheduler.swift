@@ -82,6 +82,8 @@ package final class ControlledScheduler: @unchecked Sendable {
   private let lastOperation = Atomic<Int>(-1)
   private let lastNanos = Atomic<UInt64>(0)
   private let abandoned = Atomic<Bool>(false)
+  /// The number of a primitive a thread outside the schedule used, or -1.
+  let outside = Atomic<Int>(-1)
 
   /// `threads` controlled threads, started now. nil, or the reason they could not start.
   package init(threads: Int, maxPoints: Int = 100_000) throws(SchedulerError) {
@@ -116,6 +118,7 @@ package final class ControlledScheduler: @unchecked Sendable {
   /// Ends the threads of a scheduler that is not broken.
   package func close() {
     Platform.countControlledSchedulers(-1)
+    disownAll()
     guard !broken else { return }
     shutdown = true
     for thread in 0..<started { batons[thread].pass() }
@@ -166,6 +169,7 @@ package final class ControlledScheduler: @unchecked Sendable {
     lastOperation.store(-1, ordering: .relaxed)
     lastNanos.store(start, ordering: .relaxed)
     abandoned.store(false, ordering: .sequentiallyConsistent)
+    outside.store(-1, ordering: .relaxed)
     batons[first].pass()
     let limit = UInt64(max(0.01, stuckAfter) * 1e9)
     while !batons[explorer].take(within: 0.02) {
@@ -181,10 +185,11 @@ package final class ControlledScheduler: @unchecked Sendable {
     }
     // The primitives' states go with the schedule; their objects may go with the instance.
     forgetPrimitives()
-    return failure
+    return failure ?? usedOutside
   }
 
   private func forgetPrimitives() {
+    disown()
     numbers.removeAll(keepingCapacity: true)
     primitives.removeAll(keepingCapacity: true)
   }
@@ -223,19 +228,6 @@ package final class ControlledScheduler: @unchecked Sendable {
     park(me)
   }
 
-  private func deadlock(_ me: Int) -> Never {
-    let blocked = status.indices.filter { status[$0] != .finished }.map { thread in
-      let waiting = primitives.indices.lazy.compactMap { n in
-        self.primitives[n].state?.waiting(thread).map { (n, $0) }
-      }.first
-      return Blocked(
-        thread: thread, operation: operations[thread],
-        holds: primitives.indices.filter { primitives[$0].state?.holds(thread) == true },
-        waitsAt: waiting?.0, wait: waiting?.1)
-    }
-    fail(me, .deadlock(blocked))
-  }
-
   private func finish(_ me: Int) {
     status[me] = .finished
     // A block's operation is answered when its last block has finished.
@@ -261,6 +253,7 @@ package final class ControlledScheduler: @unchecked Sendable {
     lastNanos.store(Platform.monotonicNanos(), ordering: .releasing)
     if abandoned.load(ordering: .sequentiallyConsistent) { park(me) }
     if points > maxPoints { fail(me, .livelock(points: maxPoints)) }
+    if let outside = usedOutside { fail(me, outside) }
     guard let next = pick(current: me) else { deadlock(me) }
     if next != me { transfer(from: me, to: next) }
   }

@@ -136,7 +136,7 @@ extension ScheduledAtomic {
   func controlled(_ access: Access, _ body: () -> (value: Value, exchanged: Bool))
     -> (value: Value, exchanged: Bool)
   {
-    guard let seat = ControlledScheduler.seat.value else { return body() }
+    guard let seat = ControlledScheduler.seat(using: self) else { return body() }
     let scheduler = seat.scheduler
     scheduler.point(seat.thread)
     let answer = body()

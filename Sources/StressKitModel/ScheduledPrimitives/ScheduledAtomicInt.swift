@@ -101,7 +101,7 @@ public final class ScheduledAtomicInt: @unchecked Sendable {
   private func act<T>(
     writes: (T) -> Bool, _ use: (T) -> ScheduleTrace.Use, _ body: () -> T
   ) -> T {
-    guard let seat = ControlledScheduler.seat.value else { return body() }
+    guard let seat = ControlledScheduler.seat(using: self) else { return body() }
     let scheduler = seat.scheduler
     scheduler.point(seat.thread)
     let value = body()

@@ -13,7 +13,7 @@ public final class ScheduledCondition: @unchecked Sendable {
 
   @inline(__always)
   private var seat: ControlledScheduler.Seat? {
-    ControlledScheduler.currentSeat
+    ControlledScheduler.anyLive ? ControlledScheduler.seat(using: self) : nil
   }
 
   /// Takes the condition's lock.

@@ -66,7 +66,7 @@ public final class ScheduledGroup: @unchecked Sendable {
 
   @usableFromInline
   func controlled(enter: Bool) {
-    guard let seat = ControlledScheduler.seat.value else {
+    guard let seat = ControlledScheduler.seat(using: self) else {
       return enter ? base.enter() : base.leave()
     }
     let (scheduler, me) = (seat.scheduler, seat.thread)
@@ -95,7 +95,7 @@ public final class ScheduledGroup: @unchecked Sendable {
 
   @usableFromInline
   func controlledWait(timed: Bool, plain: () -> Bool) -> Bool {
-    guard let seat = ControlledScheduler.seat.value else { return plain() }
+    guard let seat = ControlledScheduler.seat(using: self) else { return plain() }
     let (scheduler, me) = (seat.scheduler, seat.thread)
     scheduler.point(me)
     let (state, number) = state(scheduler)
@@ -107,7 +107,7 @@ public final class ScheduledGroup: @unchecked Sendable {
 
   @usableFromInline
   func controlledNotify(_ queue: ScheduledQueue, _ work: @escaping @Sendable () -> Void) {
-    guard let seat = ControlledScheduler.seat.value else {
+    guard let seat = ControlledScheduler.seat(using: self) else {
       return base.notify(queue: queue.base, execute: queue.counted(work))
     }
     let (scheduler, me) = (seat.scheduler, seat.thread)

@@ -35,7 +35,7 @@ public final class ScheduledLazy<Value>: @unchecked Sendable {
   /// Built, or built now: under a lock outside a run, or as the scheduler decides.
   @usableFromInline
   func slowValue() -> Value {
-    if let seat = ControlledScheduler.seat.value { return controlled(seat) }
+    if let seat = ControlledScheduler.seat(using: self) { return controlled(seat) }
     lock.lock()
     defer { lock.unlock() }
     if !ready.load(ordering: .acquiring) {

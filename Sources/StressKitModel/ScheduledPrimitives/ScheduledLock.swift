@@ -45,7 +45,7 @@ public final class ScheduledLock: LockPrimitive, @unchecked Sendable {
   /// or the plain lock on a thread that is none of its own.
   @usableFromInline
   func controlled(locks: Bool) {
-    guard let seat = ControlledScheduler.seat.value else {
+    guard let seat = ControlledScheduler.seat(using: self) else {
       return locks ? base.lock() : base.unlock()
     }
     if locks {

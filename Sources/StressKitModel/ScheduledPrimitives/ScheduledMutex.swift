@@ -47,7 +47,7 @@ public final class ScheduledMutex<State>: @unchecked Sendable {
 
   /// The calling thread's seat, if it is one of a scheduler's threads.
   @usableFromInline
-  func seatHere() -> AnyObject? { ControlledScheduler.seat.value }
+  func seatHere() -> AnyObject? { ControlledScheduler.seat(using: self) }
 
   @usableFromInline
   func controlled(_ seat: AnyObject, takes: Bool) {

@@ -4,7 +4,7 @@ import StressPlatform
 extension ScheduledQueue {
   /// The calling thread's seat, if it is one of a scheduler's threads.
   @usableFromInline
-  func seatHere() -> AnyObject? { ControlledScheduler.seat.value }
+  func seatHere() -> AnyObject? { ControlledScheduler.seat(using: self) }
 
   /// `work`, counted for the call the submitting thread runs, if it runs one under a
   /// settlement (outside a controlled run, a TLS load more than `DispatchQueue.async`).
@@ -68,7 +68,7 @@ extension ScheduledQueue {
     group: ScheduledGroup?, qos: DispatchQoS, flags: DispatchWorkItemFlags,
     after deadline: DispatchTime?, _ work: @escaping @Sendable () -> Void
   ) {
-    guard let seat = ControlledScheduler.seat.value else {
+    guard let seat = ControlledScheduler.seat(using: self) else {
       guard let deadline else {
         return base.async(group: group?.base, qos: qos, flags: flags, execute: counted(work))
       }

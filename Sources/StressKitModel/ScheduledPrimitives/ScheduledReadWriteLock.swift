@@ -60,7 +60,7 @@ public final class ScheduledReadWriteLock: @unchecked Sendable {
   /// lock's state; on any other thread, the plain lock.
   @usableFromInline
   func controlled(_ use: Use) {
-    guard let seat = ControlledScheduler.seat.value else {
+    guard let seat = ControlledScheduler.seat(using: self) else {
       switch use {
       case .read: return base.lockShared()
       case .write: return base.lockExclusive()

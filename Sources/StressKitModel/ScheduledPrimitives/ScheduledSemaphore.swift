@@ -47,7 +47,7 @@ public final class ScheduledSemaphore: @unchecked Sendable {
   /// other, `plain`.
   @usableFromInline
   func controlledWait(timed: Bool, plain: () -> Bool) -> Bool {
-    guard let seat = ControlledScheduler.seat.value else { return plain() }
+    guard let seat = ControlledScheduler.seat(using: self) else { return plain() }
     let (scheduler, me) = (seat.scheduler, seat.thread)
     scheduler.point(me)
     let state = self.state(scheduler)
@@ -60,7 +60,7 @@ public final class ScheduledSemaphore: @unchecked Sendable {
 
   @usableFromInline
   func controlledSignal() -> Int {
-    guard let seat = ControlledScheduler.seat.value else { return base.signal() }
+    guard let seat = ControlledScheduler.seat(using: self) else { return base.signal() }
     let (scheduler, me) = (seat.scheduler, seat.thread)
     scheduler.point(me)
     let state = self.state(scheduler)

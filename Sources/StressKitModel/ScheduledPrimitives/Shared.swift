@@ -44,7 +44,7 @@ public final class Shared<Value>: @unchecked Sendable {
   /// On one of the scheduler's threads: a point, the access's step, and its check.
   @usableFromInline
   func controlled(writes: Bool) {
-    guard let seat = ControlledScheduler.seat.value else { return }
+    guard let seat = ControlledScheduler.seat(using: self) else { return }
     let (scheduler, me) = (seat.scheduler, seat.thread)
     scheduler.point(me)
     let (state, number) = scheduler.state(self, "cell", name, as: SharedState.self)

@@ -111,9 +111,12 @@ package struct FindingText: Sendable {
       lines = [Self.blocked(call, headline), table]
     case .misuse(let thread, let operation, let primitive, let what):
       lines = interleaved(
-        "misused primitive in \(headline): thread \(thread)"
-          + (operation.isEmpty ? "" : " in \(operation)") + ", at \(primitive): \(what), which "
-          + "the primitive it stands for does not allow:", table, finding)
+        thread == 0
+          ? "misused primitive in \(headline): \(primitive) was \(what); run that work on the "
+            + "schedule's own threads (a scheduled queue's async) or keep the primitive to them:"
+          : "misused primitive in \(headline): thread \(thread)"
+            + (operation.isEmpty ? "" : " in \(operation)") + ", at \(primitive): \(what), "
+            + "which the primitive it stands for does not allow:", table, finding)
     }
     var text = lines.joined(separator: "\n")
     if let check = finding.checkBlocked {
