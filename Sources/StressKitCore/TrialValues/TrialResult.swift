@@ -36,7 +36,8 @@ package struct TrialResult: Sendable, Codable, Equatable {
   @usableFromInline
   package var scenarios: Int?
   /// Under a bounded search: whether every scenario it started was searched to the end of its
-  /// bound (false: cut short at the time or the schedule budget); nil for any other trial.
+  /// bound (false: cut short at the time or the schedule budget). Under a random strategy,
+  /// false for a trial stopped at its deadline before its schedules; nil for any other trial.
   @usableFromInline
   package var searchComplete: Bool?
   /// Under a strategy: steps at scheduled primitives in all the trial's schedules. None means

@@ -54,9 +54,13 @@ package enum ControlledTrial<M: ModelTest> {
       result.scenarios = explored.scenarios
       result.switchPoints = explored.switchPoints
       // A search's claim is its coverage: a search that passed covered its bound, or was cut
-      // short. One that failed, or left histories unchecked, covers nothing.
+      // short. One that failed, or left histories unchecked, covers nothing. A random
+      // strategy's trial has no bound, but one stopped before its budget was cut short.
       if case .exhaustive = strategy, [.passed, .cutShort].contains(explored.verdict) {
         result.searchComplete = explored.exhausted
+      } else if stopped {
+        // Fewer schedules than its budget: cut short too, and it claims nothing.
+        result.searchComplete = false
       }
       return result
     }

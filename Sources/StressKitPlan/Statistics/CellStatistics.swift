@@ -50,13 +50,18 @@ package struct CellStatistics: Sendable {
   package private(set) var failingTrials = 0
   /// Trials the harness itself failed (exit 2).
   package private(set) var harnessFaults = 0
-  /// `ok` trials that left some histories unchecked (`TrialResult.leftUnchecked`), and their
-  /// operations: no "no failure seen" rests on them.
+  /// Trials that checked what they ran (`TrialResult.counts`): failed, passed, or searched to
+  /// their bound; and their operations. A "no failure seen" rests on them.
+  package private(set) var countedTrials = 0
+  package private(set) var countedOperations = 0
+  /// `ok` trials that left some histories unchecked (`TrialResult.leftUnchecked`): no "no
+  /// failure seen" rests on them.
   package private(set) var uncheckedTrials = 0
-  package private(set) var uncheckedOperations = 0
 
   /// Under a bounded search: the trials whose every scenario was searched to the end of the
-  /// bound, their scenarios and their schedules; and the trials whose search was cut short.
+  /// bound, their scenarios and their schedules; and the trials cut short before their bound
+  /// or their budget (a search, or an exploration stopped at its deadline), and their
+  /// schedules: they claim nothing.
   package private(set) var searchedTrials = 0
   package private(set) var searchedScenarios = 0
   package private(set) var searchedSchedules = 0
@@ -127,17 +132,24 @@ package struct CellStatistics: Sendable {
       if failingSamples.count < Self.sampleLimit { failingSamples.append(record) }
     }
     if record.isHarnessFault { harnessFaults += 1 }
-    if r.leftUnchecked {
-      uncheckedTrials += 1
-      uncheckedOperations += r.ops ?? 0
-    }
-    switch r.searchComplete {
-    case true?:
+    // What the trial counts towards: TrialResult.Standing, and nothing else.
+    switch r.standing {
+    case .passed:
+      countedTrials += 1
+      countedOperations += r.ops ?? 0
+    case .searched:
+      countedTrials += 1
+      countedOperations += r.ops ?? 0
       searchedTrials += 1
       searchedScenarios += r.scenarios ?? 0
       searchedSchedules += r.ops ?? 0
-    case false?: cutShortTrials += 1
-    case nil: break
+    case .unchecked: uncheckedTrials += 1
+    case .cutShort:
+      cutShortTrials += 1
+    case .failed:
+      countedTrials += 1
+      countedOperations += r.ops ?? 0
+    case .errored: break
     }
     if let points = r.switchPoints {
       pointedTrials += 1

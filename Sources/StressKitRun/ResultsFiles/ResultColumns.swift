@@ -135,7 +135,8 @@ package enum ResultColumns {
       r, _, _ in r.result.sanitizerReports.map(String.init) ?? ""
     },
     // Under a strategy: the scenarios a trial explored, and whether a bounded search covered
-    // its bound (false: cut short). Empty under stress, and in files from before them.
+    // its bound (false: cut short; under a random strategy, stopped before its budget). Empty
+    // under stress, and in files from before them.
     ResultColumn("scenarios", earlier: "", accepts: count, read: { $1.result.scenarios = Int($0) })
     { r, _, _ in r.result.scenarios.map(String.init) ?? "" },
     ResultColumn(

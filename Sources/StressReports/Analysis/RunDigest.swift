@@ -130,13 +130,11 @@ package struct RunDigest: Sendable {
         subject: subject, documented: cell.documented, sendable: cell.sendable,
         trials: group.map(\.trials).reduce(0, +), failures: failures,
         controls: threads.compactMap { readings[$0] },
-        poweredTrials: powered.map { $0.trials - $0.uncheckedTrials - ($0.counts[.error] ?? 0) }
-          .reduce(0, +),
+        poweredTrials: powered.map(\.countedTrials).reduce(0, +),
         uncheckedTrials: powered.map(\.uncheckedTrials).reduce(0, +),
         erroredTrials: group.map { $0.counts[.error] ?? 0 }.reduce(0, +),
-        poweredThreads: Set(powered.filter { $0.trials > $0.uncheckedTrials }.map(\.cell.threads))
-          .sorted(),
-        poweredOperations: powered.map { $0.operations - $0.uncheckedOperations }.reduce(0, +),
+        poweredThreads: Set(powered.filter { $0.countedTrials > 0 }.map(\.cell.threads)).sorted(),
+        poweredOperations: powered.map(\.countedOperations).reduce(0, +),
         strategy: cell.strategy, searchedTrials: group.map(\.searchedTrials).reduce(0, +),
         searchedScenarios: group.map(\.searchedScenarios).reduce(0, +),
         searchedSchedules: group.map(\.searchedSchedules).reduce(0, +),

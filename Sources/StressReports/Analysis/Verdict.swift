@@ -41,7 +41,8 @@ package struct Verdict: Sendable, Equatable {
   /// (`Cell.strategy`): then its operations are schedules, and no control applies.
   package var strategy: ScheduleStrategy?
   /// Under a bounded search: trials searched to the end of their bound, their scenarios and
-  /// schedules, and trials whose search was cut short (which claim nothing).
+  /// schedules; under any strategy, trials cut short before their bound or their budget
+  /// (which claim nothing).
   package var searchedTrials = 0
   package var searchedScenarios = 0
   package var searchedSchedules = 0
@@ -57,9 +58,10 @@ package struct Verdict: Sendable, Equatable {
     return false
   }
 
-  /// Every trial's search recorded as cut short: no failure seen, but nothing covered.
+  /// Every trial cut short (a search before its bound, an exploration before its budget) or
+  /// otherwise not counted: no failure seen, but nothing covered.
   package var searchCutShort: Bool {
-    isSearch && failed == 0 && searchedTrials == 0 && cutShortTrials > 0
+    failed == 0 && poweredTrials == 0 && cutShortTrials > 0
   }
 
   package var failed: Int { failures.values.reduce(0, +) }

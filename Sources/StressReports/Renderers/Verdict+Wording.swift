@@ -23,6 +23,10 @@ extension Verdict {
     let errored =
       "\(erroredTrials) trial\(erroredTrials == 1 ? "" : "s") ended in error (the test fails "
       + "alone, on one thread, or a replay diverged), which pass\(erroredTrials == 1 ? "es" : "") nothing"
+    let stopped =
+      cutShortTrials == 1
+      ? "1 trial stopped at its deadline before running all its schedules"
+      : "\(cutShortTrials) trials stopped at their deadline before running all their schedules"
     if blindExploration {
       return "inconclusive: the operations reached no scheduled primitive in "
         + "\(poweredOperations) schedules; the scheduler could switch only between whole "
@@ -39,8 +43,12 @@ extension Verdict {
       if erroredTrials > 0 { why.append(errored) }
       if searchCutShort {
         why.append(
-          "every trial's search was cut short (at the time budget or ten times the schedule "
-            + "budget), so none covered its bound")
+          isSearch
+            ? "every trial's search was cut short (at the time budget or ten times the schedule "
+              + "budget), so none covered its bound"
+            : "\(stopped), so none ran its budget")
+      } else if cutShortTrials > 0, !isSearch {
+        why.append("\(stopped), which claim nothing")
       }
       return "inconclusive: no failure seen in \(trials) trials, but "
         + why.joined(separator: "; and ")
@@ -65,12 +73,13 @@ extension Verdict {
       let ran = seen.map(\.trials).reduce(0, +)
       text += "; the positive control was caught in \(caught) of \(ran) trials)"
     }
-    let blindTrials = trials - poweredTrials - uncheckedTrials - erroredTrials
+    let blindTrials = trials - poweredTrials - uncheckedTrials - erroredTrials - cutShortTrials
     if !blind.isEmpty && blindTrials > 0 {
       text += "; \(blindTrials) trials not counted: the control was \(Self.list(blind))"
     }
     if uncheckedTrials > 0 { text += "; not counted: \(unchecked)" }
     if erroredTrials > 0 { text += "; not counted: \(errored)" }
+    if cutShortTrials > 0, !isSearch { text += "; not counted: \(stopped)" }
     return text
   }
 
