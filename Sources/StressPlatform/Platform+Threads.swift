@@ -20,6 +20,47 @@ extension Platform {
   /// create simply never runs, and a trial waiting for it would look like a hang.
   @usableFromInline
   package static func startThread(_ body: @escaping @Sendable () -> Void) -> String? {
+    switch create(body) {
+    case .success(let thread):
+      pthread_detach(thread)
+      return nil
+    case .failure(let reason): return reason.text
+    }
+  }
+
+  /// A thread that `join` waits for: until it is gone, its stack stays mapped.
+  @usableFromInline
+  package struct JoinableThread: @unchecked Sendable {
+    fileprivate let thread: pthread_t
+  }
+
+  /// Starts a thread running `body` that `join` must wait for; or the reason it could not
+  /// start. A trial's threads are joined before its answer: a detached thread still exiting
+  /// holds its stack, and the next trial's threads, at a thousand a trial, then met the
+  /// worker's memory limit (the harness's fault, not the subject's).
+  @usableFromInline
+  package static func startJoinableThread(_ body: @escaping @Sendable () -> Void)
+    -> Result<JoinableThread, ThreadFailure>
+  {
+    create(body).map(JoinableThread.init)
+  }
+
+  /// Waits until `thread` has ended and its resources are released.
+  @usableFromInline
+  package static func join(_ thread: JoinableThread) {
+    pthread_join(thread.thread, nil)
+  }
+
+  /// Why a thread could not start.
+  @usableFromInline
+  package struct ThreadFailure: Error {
+    @usableFromInline
+    package let text: String
+  }
+
+  private static func create(_ body: @escaping @Sendable () -> Void)
+    -> Result<pthread_t, ThreadFailure>
+  {
     let box = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
     #if canImport(Darwin)
       var thread: pthread_t? = nil
@@ -35,13 +76,12 @@ extension Platform {
       }, box)
     guard rc == 0 else {
       Unmanaged<ThreadBody>.fromOpaque(box).release()
-      return errorMessage(rc)
+      return .failure(ThreadFailure(text: errorMessage(rc)))
     }
     #if canImport(Darwin)
-      if let thread { pthread_detach(thread) }
+      return .success(thread!)
     #else
-      pthread_detach(thread)
+      return .success(thread)
     #endif
-    return nil
   }
 }

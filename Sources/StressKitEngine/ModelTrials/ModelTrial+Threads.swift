@@ -33,9 +33,12 @@ extension ModelTrial {
     let checkpoint = Checkpoint(parties: threads)
     let done = DispatchGroup()
     let cpus = pin ? Platform.allowedCPUs() : []
+    // Joined before the trial answers, as a stress trial's are (`Trial.measure`).
+    var started: [Platform.JoinableThread] = []
+    defer { started.forEach(Platform.join) }
     for t in 0..<threads {
       done.enter()
-      let failure = Platform.startThread {
+      let thread = Platform.startJoinableThread {
         if !cpus.isEmpty { _ = Platform.pinCurrentThread(toCPU: cpus[t % cpus.count]) }
         gate.arriveAndWait { onStart?() }
         if !gate.isAbandoned, let held = objects.value {
@@ -47,11 +50,13 @@ extension ModelTrial {
         }
         done.leave()
       }
-      if let failure {
+      switch thread {
+      case .success(let thread): started.append(thread)
+      case .failure(let failure):
         done.leave()
         gate.abandon()
         done.wait()
-        throw Fault(detail: "cannot start thread \(t + 1) of \(threads): \(failure)")
+        throw Fault(detail: "cannot start thread \(t + 1) of \(threads): \(failure.text)")
       }
     }
     let start = gate.waitUntilOpen()

@@ -27,10 +27,15 @@ extension Trial {
 
     // Thread k on the k-th CPU this process may use (so a cpuset is respected).
     let cpus = spec.tuning.pin ? Platform.allowedCPUs() : []
+    // Joined before the trial answers (outside its timed region): a thread still exiting
+    // holds its stack, and the next trial's would meet the worker's memory limit.
+    var started: [Platform.JoinableThread] = []
+    started.reserveCapacity(spec.threads)
+    defer { started.forEach(Platform.join) }
     for index in 0..<spec.threads {
       let lane = Lane(spec: spec, thread: index, readOnlySubject: subject.info.readOnly)
       done.enter()
-      let failure = Platform.startThread {
+      let thread = Platform.startJoinableThread {
         if !cpus.isEmpty { _ = Platform.pinCurrentThread(toCPU: cpus[index % cpus.count]) }
         var tally = Tally()
         gate.arriveAndWait { milestone(.started) }
@@ -41,13 +46,16 @@ extension Trial {
         ended.signal()
         done.leave()
       }
-      if let failure {
+      switch thread {
+      case .success(let thread): started.append(thread)
+      case .failure(let failure):
         // A limit on threads is the harness's failure: release the threads already waiting,
         // which then do nothing, and say so.
         done.leave()
         gate.abandon()
         done.wait()
-        return .harnessFault("cannot start thread \(index + 1) of \(spec.threads): \(failure)")
+        return .harnessFault(
+          "cannot start thread \(index + 1) of \(spec.threads): \(failure.text)")
       }
     }
     let start = gate.waitUntilOpen()
