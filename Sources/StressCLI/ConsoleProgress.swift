@@ -69,9 +69,11 @@ final class ConsoleProgress: RunObserver {
       plan.control
       ? "the positive control\(plan.strategy == nil ? "" : " (a scheduled lost update)") after "
         + "the cells of 2 or more threads"
-      : plan.strategy?.isDeterministic == true
-        ? "no positive control (a deterministic search's power is its bound)"
-        : "no positive control (--no-control)"
+      : plan.strategy.map { if case .replay = $0 { true } else { false } } == true
+        ? "no positive control (a replay checks its one schedule)"
+        : plan.strategy?.isDeterministic == true
+          ? "no positive control (a deterministic search's power is its bound)"
+          : "no positive control (--no-control)"
     console.err(
       "Running \(plan.suite) (mode \(plan.mode.rawValue)): \(plan.cells.count) cells x "
         + "\(trials) of \(bound) (after \(plan.warmup) warmup trials, discarded), "

@@ -350,6 +350,16 @@ import Testing
           + "the replay token has no check digits: it was cut short; copy the whole token."
       ),
       (
+        ["--subjects", "selftest-scheduled-atomic", "--strategy", "replay:2.1.s~9_1~0~.0"],
+        "Error: The replay token cannot replay 'selftest-scheduled-atomic': the scenario given "
+          + "does not fit SelfTestScheduledAtomic: it has no operation 9."
+      ),
+      (
+        ["--subjects", "selftest-scheduled-atomic", "--strategy", "replay:+2.1.0.01"],
+        "Error: Invalid value 'replay:+2.1.0.01' for '--strategy': expected stress, random-walk, "
+          + "pct[:<depth 1-10>], exhaustive[:<preemptions 0-10>] or replay:<token>."
+      ),
+      (
         ["--subjects", "selftest-scheduled-atomic", "--strategy", "replay::" + body],
         "Error: Invalid value 'replay::\(body)' for '--strategy': not a replay token "
           + "(subject:threads.seed.scenario.choices.check)."
@@ -417,5 +427,31 @@ import Testing
       detail.hasPrefix("misused primitive in schedule ")
         && detail.contains("lock 1 was used from a thread the scheduler does not control"),
       "\(strategy): \(detail)")
+  }
+
+  /// A replay runs its one schedule whatever `--ops` says: never "stopped at its deadline",
+  /// its verdict the replayed schedule's, with no bound; `--threads` naming its count twice is
+  /// its count.
+  @Test func aReplayIsNeverStoppedShortAndBoundsNoRate() throws {
+    let dir = try temporaryDirectory()
+    // Thread 1 runs through before thread 2 starts: a schedule that passes.
+    let passing = "selftest-scheduled-lost-update:2.3556504365.1.000000000.egxr"
+    for (name, threads) in [("a.csv", "2"), ("b.csv", "2,2")] {
+      let csv = dir.appendingPathComponent(name)
+      let r = try runStress([
+        "run", "--subjects", "selftest-scheduled-lost-update", "--threads", threads, "--ops",
+        "500", "--trials", "2", "--warmup", "0", "--strategy", "replay:" + passing, "--out",
+        csv.path,
+      ])
+      #expect(r.code == 0, "\(r.err)")
+      let rows = try readRows(csv)
+      #expect(rows.count == 2 && rows.allSatisfy { $0["outcome"] == "ok" }, "\(rows)")
+      #expect(rows.allSatisfy { ($0["search_complete"] ?? "x").isEmpty }, "\(rows)")
+      #expect(rows.allSatisfy { !($0["detail"] ?? "").contains("stopped at the trial's deadline") })
+      #expect(
+        r.out.contains("the replayed schedule passed in 2 trials (a replay checks that one"),
+        "\(r.out)")
+      #expect(r.err.contains("no positive control (a replay checks its one schedule)"))
+    }
   }
 }

@@ -78,4 +78,17 @@ import Testing
     #expect(cut.inconclusive && cut.poweredTrials == 0, "\(cut.measured)")
     #expect(cut.measured.contains("1 trial stopped at its deadline"), "\(cut.measured)")
   }
+
+  /// A replay that diverged is an error, which explored nothing: its verdict says it ended in
+  /// error, not that the operations reached no scheduled primitive.
+  @Test func aDivergedReplayIsAnErrorNotABlindExploration() {
+    var cell = F.cell("unprotected")
+    cell.strategy = .replay("2.1.0.01")
+    var record = F.trial(cell, 0)
+    record.result = TrialResult(outcome: .error, failures: 0, ops: 1)
+    record.result.switchPoints = 0
+    let verdict = RunDigest(CellStatistics.compute([record])).verdicts[0]
+    #expect(!verdict.blindExploration && verdict.erroredTrials == 1, "\(verdict.measured)")
+    #expect(verdict.measured.contains("1 trial ended in error"), "\(verdict.measured)")
+  }
 }

@@ -19,6 +19,9 @@ package struct SubjectEntry: Sendable {
   @usableFromInline package var asyncOperations: [String] = []
   /// Whether it is a model test with async operations.
   package var isAsync: Bool { !asyncOperations.isEmpty }
+  /// Why a replay token cannot replay this model test (another test's, a scenario it cannot
+  /// run), or nil: asked before a run, so such a token is bad input, not a trial's fault.
+  package var replayProblem: @Sendable (String) -> String? = { _ in "it is no model test" }
   @usableFromInline let runner:
     @Sendable (TrialSpec, any Wrapper.Type, @escaping @Sendable (Trial.Milestone) -> Void) ->
       TrialResult
@@ -86,6 +89,10 @@ package struct SubjectEntry: Sendable {
     isSpecialized = false
     isModel = true
     asyncOperations = M.operations.filter(\.isAsync).map(\.name)
+    replayProblem = { text in
+      if case .failure(let problem) = Exploration<M>.replayed(text) { return problem.text }
+      return nil
+    }
     runner = { spec, wrapper, milestone in
       if let strategy = spec.strategy {
         return ControlledTrial<M>.run(spec, strategy: strategy, milestone: milestone)

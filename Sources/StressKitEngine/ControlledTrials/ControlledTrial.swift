@@ -37,8 +37,11 @@ package enum ControlledTrial<M: ModelTest> {
     let seconds = Double(Platform.monotonicNanos() - began) / 1e9
     // A count-bound exploration that ran out of time says so: it ran fewer schedules than
     // asked, and its claim is what it ran.
+    // A replay runs its one schedule, whatever --ops says: it is never stopped short.
+    var replays = false
+    if case .replay = strategy { replays = true }
     let stopped =
-      spec.bound.opsPerThread != nil && explored.schedules < asked
+      !replays && spec.bound.opsPerThread != nil && explored.schedules < asked
       && [.passed, .cutShort].contains(explored.verdict)
       && spec.deadline != nil && !(explored.exhausted)
     let cut =

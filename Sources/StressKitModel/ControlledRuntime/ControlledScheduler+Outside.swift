@@ -1,5 +1,3 @@
-import Synchronization
-
 extension ControlledScheduler {
   /// A primitive of a live schedule: its scheduler and its number in the trace.
   struct Owner: Sendable {
@@ -11,8 +9,9 @@ extension ControlledScheduler {
   /// a scheduler's own learns that a primitive it uses is under a schedule's control. Written
   /// at a primitive's first use in a schedule and when the schedule ends; read only by such
   /// threads. Explorations run side by side in one process (tests do), so a primitive is
-  /// blamed only on the schedule that used it.
-  static let owners = Mutex<[ObjectIdentifier: Owner]>([:])
+  /// blamed only on the schedule that used it. An `NSLock` (`LockedValue`), which
+  /// ThreadSanitizer sees, not a `Mutex`.
+  static let owners = LockedValue<[ObjectIdentifier: Owner]>([:])
 
   /// The words of a primitive used from outside the schedule.
   static let outsideWords =
@@ -30,9 +29,13 @@ extension ControlledScheduler {
   }
 
   private static func usedOutside(_ object: AnyObject) {
-    guard let owner = owners.withLock({ $0[ObjectIdentifier(object)] }) else { return }
-    _ = owner.scheduler.outside.compareExchange(
-      expected: -1, desired: owner.number, ordering: .relaxed)
+    // Under the lock: a schedule that has already let its primitives go (`disown`) is never
+    // marked, so no mark outlives its schedule into the next.
+    owners.withLock { owners in
+      guard let owner = owners[ObjectIdentifier(object)] else { return }
+      _ = owner.scheduler.outside.compareExchange(
+        expected: -1, desired: owner.number, ordering: .relaxed)
+    }
   }
 
   /// `object`, numbered `number`, is this schedule's until it ends.

@@ -255,6 +255,7 @@ package final class ControlledScheduler: @unchecked Sendable {
     if points > maxPoints { fail(me, .livelock(points: maxPoints)) }
     if let outside = usedOutside { fail(me, outside) }
     guard let next = pick(current: me) else { deadlock(me) }
+    published()
     if next != me { transfer(from: me, to: next) }
   }
 
@@ -288,5 +289,12 @@ package final class ControlledScheduler: @unchecked Sendable {
   func record(_ me: Int, _ action: ScheduleTrace.Action) {
     clock += 1
     trace.steps.append(.init(thread: me, operation: operations[me], action: action))
+    published()
+  }
+
+  /// Orders the trace before the explorer's acquire of `lastNanos` (a stuck thread's report).
+  @inline(__always)
+  private func published() {
+    lastNanos.store(lastNanos.load(ordering: .relaxed), ordering: .releasing)
   }
 }

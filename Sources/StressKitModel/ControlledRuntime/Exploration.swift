@@ -86,24 +86,16 @@ package enum Exploration<M: ModelTest> {
     var fixed = fixed
     var replayed: [Int]?
     if case .replay(let text) = strategy {
-      let token: ReplayToken
-      do throws(ReplayToken.Invalid) {
-        token = try ReplayToken(parsing: text)
-      } catch {
+      switch Self.replayed(text) {
+      case .failure(let problem):
         return ExplorationResult(
           verdict: .notRun, schedules: 0, scenarios: 0, exhausted: false,
-          report: "not run: '\(text)': \(error)", replay: nil)
+          report: "not run: \(problem.text)", replay: nil)
+      case .success(let token):
+        (threads, seed, firstScenario, replayed) =
+          (token.threads, token.seed, token.scenario, token.choices)
+        fixed = token.calls
       }
-      // A token says what it replays: another test's schedule is refused, not run as if it
-      // were this one's and then blamed on this one's code.
-      if let subject = token.subject, subject != M.info.id {
-        return ExplorationResult(
-          verdict: .notRun, schedules: 0, scenarios: 0, exhausted: false,
-          report: "not run: the replay token is \(subject)'s, not \(M.info.id)'s", replay: nil)
-      }
-      (threads, seed, firstScenario, replayed) =
-        (token.threads, token.seed, token.scenario, token.choices)
-      fixed = token.calls
     }
     if let fixed, let wrong = wrong(fixed, threads: threads) {
       return ExplorationResult(
@@ -159,6 +151,32 @@ package enum Exploration<M: ModelTest> {
       else { return "\(M.operations[call.operation].name) has no arguments \(call.choices)" }
     }
     return nil
+  }
+
+  /// Why a replay token cannot be this test's, in words.
+  package struct TokenProblem: Error {
+    package let text: String
+  }
+
+  /// `text` read as a replay of this test: refused if it is no token, another test's, or a
+  /// scenario this test cannot run. The same check the command line makes before a run.
+  package static func replayed(_ text: String) -> Result<ReplayToken, TokenProblem> {
+    let token: ReplayToken
+    do throws(ReplayToken.Invalid) {
+      token = try ReplayToken(parsing: text)
+    } catch {
+      return .failure(TokenProblem(text: "'\(text)': \(error)"))
+    }
+    // A token says what it replays: another test's schedule is refused, not run as if it
+    // were this one's and then blamed on this one's code.
+    if let subject = token.subject, subject != M.info.id {
+      return .failure(TokenProblem(text: "the replay token is \(subject)'s, not \(M.info.id)'s"))
+    }
+    if let calls = token.calls, let wrong = wrong(calls, threads: token.threads) {
+      return .failure(
+        TokenProblem(text: "the scenario given does not fit \(M.self): \(wrong)"))
+    }
+    return .success(token)
   }
 
   /// Why arguments no exploration can run with are refused, if they are: the caller's code,

@@ -76,7 +76,10 @@ package struct ReplayToken: Sendable, Equatable, CustomStringConvertible {
         throw .check
       }
     }
-    guard parts.count == 4, let threads = Int(parts[0]),
+    // Digits only where a number goes: "+2" or " 2" would read as 2 and be spelled back
+    // otherwise, a token other than the one given.
+    guard parts.count == 4, parts[0...1].allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
+      let threads = Int(parts[0]),
       (1...ControlledScheduler.maxThreads).contains(threads),
       let seed = UInt64(parts[1]), let choices = ScheduleTrace.choices(parts[3])
     else { throw .form }
@@ -87,7 +90,7 @@ package struct ReplayToken: Sendable, Equatable, CustomStringConvertible {
         subject: subject, threads: threads, seed: seed, scenario: 0, calls: calls,
         choices: choices)
     } else {
-      guard let scenario = Int(parts[2]), scenario >= 0 else { throw .form }
+      guard parts[2].allSatisfy(\.isASCIIDigit), let scenario = Int(parts[2]) else { throw .form }
       self.init(
         subject: subject, threads: threads, seed: seed, scenario: scenario, choices: choices)
     }
@@ -141,4 +144,8 @@ package struct ReplayToken: Sendable, Equatable, CustomStringConvertible {
     return Scenario(
       initial: lanes[0], parallel: Array(lanes[1..<(lanes.count - 1)]), post: lanes.last!)
   }
+}
+
+extension Character {
+  fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }

@@ -32,7 +32,7 @@ extension Plan {
       var replayed: [Int]?
       if case .replay(let text) = strategy, let token = ReplayToken(text) {
         replayed = [token.threads]
-        if let given = options.threads, given != replayed! {
+        if let given = options.threads, Plan.folded(given) != replayed! {
           throw .replayThreads(token: token.threads, given: given)
         }
         if options.readers != nil || options.writers != nil {
@@ -73,6 +73,13 @@ extension Plan {
         }
         for id in subjectIDs where catalog.entry(id)?.isModel != true {
           throw .strategyNeedsModelTest(subject: id)
+        }
+        if case .replay(let text) = strategy {
+          for id in subjectIDs {
+            if let problem = catalog.entry(id)?.replayProblem(text) {
+              throw .replayDoesNotFit(subject: id, problem: problem)
+            }
+          }
         }
         for n in (roles?.map { $0[0] + $0[1] } ?? threads)
         where n > ControlledScheduler.maxThreads {

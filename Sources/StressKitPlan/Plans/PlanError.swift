@@ -28,6 +28,7 @@ package enum PlanError: Error, Equatable, CustomStringConvertible {
   case strategyThreadCount(Int)
   case replayThreads(token: Int, given: [Int])
   case replayRoles(token: Int)
+  case replayDoesNotFit(subject: String, problem: String)
   case replaySubjects(token: String?, given: [String])
   // Names and values out of bounds.
   case unknownSubject(String, known: [String])
@@ -127,6 +128,8 @@ package enum PlanError: Error, Equatable, CustomStringConvertible {
     case .replayRoles(let token):
       "The replay token names \(token) thread\(token == 1 ? "" : "s"): a replay runs the "
         + "token's count, so it takes no --readers or --writers"
+    case .replayDoesNotFit(let subject, let problem):
+      "The replay token cannot replay '\(subject)': \(problem)"
     case .replaySubjects(let token?, let given):
       "The replay token is \(token)'s, but the run names "
         + given.joined(separator: ",") + ": a replay runs its own subject only"

@@ -151,7 +151,8 @@ package struct CellStatistics: Sendable {
       countedOperations += r.ops ?? 0
     case .errored: break
     }
-    if let points = r.switchPoints {
+    // A trial that checked nothing (an error, a replay that diverged) explored nothing either.
+    if r.counts, let points = r.switchPoints {
       pointedTrials += 1
       switchPoints += points
     }

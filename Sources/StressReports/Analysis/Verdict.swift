@@ -61,7 +61,7 @@ package struct Verdict: Sendable, Equatable {
   /// Every trial cut short (a search before its bound, an exploration before its budget) or
   /// otherwise not counted: no failure seen, but nothing covered.
   package var searchCutShort: Bool {
-    failed == 0 && poweredTrials == 0 && cutShortTrials > 0
+    failed == 0 && cutShortTrials > 0 && cutShortTrials == trials
   }
 
   package var failed: Int { failures.values.reduce(0, +) }
@@ -81,7 +81,14 @@ package struct Verdict: Sendable, Equatable {
   /// The rule of three over the trials the run had the power for: with no failure in n
   /// independent trials, the per-trial failure rate is below 3/n with 95% confidence.
   package var upperBound95: Double? {
-    failed == 0 && poweredTrials > 0 ? min(1, 3 / Double(poweredTrials)) : nil
+    failed == 0 && poweredTrials > 0 && !isReplay ? min(1, 3 / Double(poweredTrials)) : nil
+  }
+
+  /// Whether the trials replayed one schedule: each checks that schedule, the same one, so
+  /// they are no sample and bound no rate.
+  package var isReplay: Bool {
+    if case .replay = strategy { return true }
+    return false
   }
 
   /// The verdict in two words, to tell whether it changed between runs: "unsafe", "no failure

@@ -54,6 +54,11 @@ extension Verdict {
         + why.joined(separator: "; and ")
     }
     if let coverage { return coverage }
+    if isReplay {
+      return
+        "the replayed schedule passed in \(poweredTrials) trial\(poweredTrials == 1 ? "" : "s") "
+        + "(a replay checks that one schedule: no bound on a failure rate)"
+    }
     let bound = upperBound95.map { String(format: "%.3g", $0 * 100) } ?? "100"
     // Under a strategy a trial's operations are its schedules: the count says how far it saw.
     let explored = strategy.map {
