@@ -42,7 +42,7 @@ package enum ControlledTrial<M: ModelTest> {
     if case .replay = strategy { replays = true }
     let stopped =
       !replays && spec.bound.opsPerThread != nil && explored.schedules < asked
-      && [.passed, .cutShort].contains(explored.verdict)
+      && [.passed, .cutShort, .blind, .unknown].contains(explored.verdict)
       && spec.deadline != nil && !(explored.exhausted)
     let cut =
       stopped

@@ -152,7 +152,7 @@ package struct CellStatistics: Sendable {
     case .errored: break
     }
     // A trial that checked nothing (an error, a replay that diverged) explored nothing either.
-    if r.counts, let points = r.switchPoints {
+    if r.standing != .errored, let points = r.switchPoints {
       pointedTrials += 1
       switchPoints += points
     }
