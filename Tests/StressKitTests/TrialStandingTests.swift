@@ -91,4 +91,26 @@ import Testing
     #expect(!verdict.blindExploration && verdict.erroredTrials == 1, "\(verdict.measured)")
     #expect(verdict.measured.contains("1 trial ended in error"), "\(verdict.measured)")
   }
+
+  /// A blind exploration says how many schedules it saw no primitive in, whether or not the
+  /// positive control stood where it ran (a busy machine's control is often missed).
+  @Test func aBlindExplorationCountsItsSchedulesWhereverTheControlStood() {
+    let strategy = ScheduleStrategy.pct(depth: 2)
+    var cell = F.cell("unprotected")
+    cell.strategy = strategy
+    var records = (0..<3).map { n in
+      var record = F.trial(cell, n)
+      record.result = TrialResult(outcome: .ok, failures: 0, ops: 40)
+      record.result.switchPoints = 0
+      return record
+    }
+    // The control, missed in every trial at the cell's thread count.
+    records += (0..<3).map { F.trial(.control(threads: 2, strategy: strategy), $0) }
+    let verdict = RunDigest(CellStatistics.compute(records)).verdicts[0]
+    #expect(verdict.poweredTrials == 0 && verdict.blindExploration, "\(verdict.measured)")
+    #expect(
+      verdict.measured.hasPrefix(
+        "inconclusive: the operations reached no scheduled primitive in 120 schedules"),
+      "\(verdict.measured)")
+  }
 }

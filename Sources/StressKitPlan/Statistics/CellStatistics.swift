@@ -69,6 +69,8 @@ package struct CellStatistics: Sendable {
   /// Under a strategy: the trials that recorded their switch points, and those points in all.
   package private(set) var pointedTrials = 0
   package private(set) var switchPoints = 0
+  /// The schedules those trials ran.
+  package private(set) var pointedSchedules = 0
 
   package static let sampleLimit = 10
 
@@ -155,6 +157,7 @@ package struct CellStatistics: Sendable {
     if r.standing != .errored, let points = r.switchPoints {
       pointedTrials += 1
       switchPoints += points
+      pointedSchedules += r.ops ?? 0
     }
   }
 

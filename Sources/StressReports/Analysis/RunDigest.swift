@@ -140,7 +140,8 @@ package struct RunDigest: Sendable {
         searchedSchedules: group.map(\.searchedSchedules).reduce(0, +),
         cutShortTrials: group.map(\.cutShortTrials).reduce(0, +),
         pointedTrials: group.map(\.pointedTrials).reduce(0, +),
-        switchPoints: group.map(\.switchPoints).reduce(0, +))
+        switchPoints: group.map(\.switchPoints).reduce(0, +),
+        pointedSchedules: group.map(\.pointedSchedules).reduce(0, +))
     }
   }
 }

@@ -51,6 +51,9 @@ package struct Verdict: Sendable, Equatable {
   /// primitives), and those points in all.
   package var pointedTrials = 0
   package var switchPoints = 0
+  /// The schedules those trials ran, wherever the control stood: what a blind exploration
+  /// saw no primitive in.
+  package var pointedSchedules = 0
 
   /// Whether the trials explored a bounded search, whose claim is its coverage.
   package var isSearch: Bool {

@@ -29,7 +29,7 @@ extension Verdict {
       : "\(cutShortTrials) trials stopped at their deadline before running all their schedules"
     if blindExploration {
       return "inconclusive: the operations reached no scheduled primitive in "
-        + "\(poweredOperations) schedules; the scheduler could switch only between whole "
+        + "\(pointedSchedules) schedules; the scheduler could switch only between whole "
         + "operations"
     }
     if inconclusive {
