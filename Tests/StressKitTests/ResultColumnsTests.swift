@@ -24,6 +24,9 @@ import Testing
     result.scenarios = 12
     result.searchComplete = false
     result.switchPoints = 41
+    result.machine = MachineReading(
+      workerCPUSeconds: 1.234567, wallSeconds: 0.987654321, runQueue: 3, load: 1.5,
+      stealSeconds: 0.01)
     return TrialRecord(cell: cell, trial: 7, seed: 123_456_789, result: result)
   }
 
@@ -44,7 +47,8 @@ import Testing
         "subject", "documented", "sendable", "wrapper", "protected", "expectation", "driver",
         "threads", "readers", "read_ratio", "strategy", "trial", "seed", "outcome", "failures",
         "ops", "reads", "writes", "seconds", "time_to_failure_ms", "tsan_reports", "scenarios",
-        "search_complete", "switch_points", "finding", "replay_token", "detail",
+        "search_complete", "switch_points", "worker_cpu_s", "worker_wall_s", "run_queue",
+        "load_1m", "steal_s", "finding", "replay_token", "detail",
       ])
     // Each of them lands in the record: a row of the full trial's, read column by column.
     let rows = CSV.parse(F.csv([Self.full]))
@@ -73,7 +77,8 @@ import Testing
       "writes",
       "seconds",
       "ops_per_sec", "time_to_failure_ms", "tsan_reports", "scenarios", "search_complete",
-      "switch_points", "finding", "replay_token",
+      "switch_points", "worker_cpu_s", "worker_wall_s", "run_queue", "load_1m", "steal_s",
+      "finding", "replay_token",
     ]
     #expect(refused == ResultColumns.header.filter(ruled.contains))
   }
@@ -82,11 +87,12 @@ import Testing
     #expect(
       ResultColumns.added.map(\.column) == [
         "burst", "forks", "plan", "run_seed", "strategy", "scenarios", "search_complete",
-        "switch_points", "finding", "replay_token",
+        "switch_points", "worker_cpu_s", "worker_wall_s", "run_queue", "load_1m", "steal_s",
+        "finding", "replay_token",
       ])
     #expect(
       ResultColumns.added.map(\.earlier) == [
-        "0", "false", "", "", "stress", "", "", "", "?", "?",
+        "0", "false", "", "", "stress", "", "", "", "", "", "", "", "", "?", "?",
       ])
     #expect(ResultColumns.header == ResultColumns.all.map(\.name))
   }

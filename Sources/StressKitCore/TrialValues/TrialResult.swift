@@ -43,6 +43,9 @@ package struct TrialResult: Sendable, Codable, Equatable {
   /// Under a strategy: steps at scheduled primitives in all the trial's schedules. None means
   /// the scheduler could switch only between whole operations; nil for any other trial.
   package var switchPoints: Int?
+  /// The machine around the trial, as the runner read it (`MachineReading`); nil in a worker's
+  /// own answer, and in files from before it.
+  package var machine: MachineReading?
   /// True when the harness itself failed (not the subject): the run exits 2.
   @usableFromInline
   package var harnessFault = false

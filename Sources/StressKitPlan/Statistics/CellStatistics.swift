@@ -72,6 +72,9 @@ package struct CellStatistics: Sendable {
   /// The schedules those trials ran.
   package private(set) var pointedSchedules = 0
 
+  /// The machine around its trials, summed (`MachineTotals`).
+  package private(set) var machine = MachineTotals()
+
   package static let sampleLimit = 10
 
   /// Trials that did not end ok.
@@ -134,6 +137,7 @@ package struct CellStatistics: Sendable {
       if failingSamples.count < Self.sampleLimit { failingSamples.append(record) }
     }
     if record.isHarnessFault { harnessFaults += 1 }
+    if let reading = r.machine { machine.add(reading) }
     // What the trial counts towards: TrialResult.Standing, and nothing else.
     switch r.standing {
     case .passed:

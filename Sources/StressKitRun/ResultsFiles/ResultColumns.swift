@@ -149,6 +149,29 @@ package enum ResultColumns {
     ResultColumn(
       "switch_points", earlier: "", accepts: count, read: { $1.result.switchPoints = Int($0) }
     ) { r, _, _ in r.result.switchPoints.map(String.init) ?? "" },
+    // The machine around the trial, read by the runner outside its timed region
+    // (`MachineReading`): a loaded machine shows here, not as a slower wrapper. Empty in files
+    // from before them, and where the system does not say.
+    ResultColumn(
+      "worker_cpu_s", earlier: "", accepts: measure(upTo: secondsLimit),
+      read: { v, r in machine(&r) { $0.workerCPUSeconds = Double(v) } }
+    ) { r, _, _ in r.result.machine?.workerCPUSeconds.map(number) ?? "" },
+    ResultColumn(
+      "worker_wall_s", earlier: "", accepts: measure(upTo: secondsLimit),
+      read: { v, r in machine(&r) { $0.wallSeconds = Double(v) } }
+    ) { r, _, _ in r.result.machine?.wallSeconds.map(number) ?? "" },
+    ResultColumn(
+      "run_queue", earlier: "", accepts: count,
+      read: { v, r in machine(&r) { $0.runQueue = Int(v) } }
+    ) { r, _, _ in r.result.machine?.runQueue.map(String.init) ?? "" },
+    ResultColumn(
+      "load_1m", earlier: "", accepts: measure(upTo: 1e6),
+      read: { v, r in machine(&r) { $0.load = Double(v) } }
+    ) { r, _, _ in r.result.machine?.load.map(number) ?? "" },
+    ResultColumn(
+      "steal_s", earlier: "", accepts: measure(upTo: secondsLimit),
+      read: { v, r in machine(&r) { $0.stealSeconds = Double(v) } }
+    ) { r, _, _ in r.result.machine?.stealSeconds.map(number) ?? "" },
     // What failed, as data: the finding's kind and the token that replays its schedule. A file
     // from before them reads "?", and `record` reads them from the trial's detail instead.
     ResultColumn(
@@ -219,6 +242,13 @@ package enum ResultColumns {
 
   private static func tuning(_ record: TrialRecord, _ plan: Plan) -> Tuning {
     record.cell.driver == .threads ? plan.tuning : .none
+  }
+
+  /// Sets a field of the row's machine reading from a non-empty value, making the reading.
+  private static func machine(_ row: inout TrialRecord, _ set: (inout MachineReading) -> Void) {
+    var reading = row.result.machine ?? MachineReading()
+    set(&reading)
+    row.result.machine = reading == MachineReading() ? nil : reading
   }
 
   /// Empty, or a whole number of at least zero.

@@ -155,7 +155,7 @@ package struct ResultsFile: Sendable {
   /// What is wrong with a header that is not this version's.
   private static func why(_ header: [String]?) -> ResultsFileProblem.Header {
     guard let header, header != [""] else { return .empty }
-    if header == SummaryColumns.header { return .summary }
+    if [SummaryColumns.header, SummaryColumns.earlierHeader].contains(header) { return .summary }
     if let missing = ResultColumns.header.first(where: { !header.contains($0) }) {
       return .missingColumn(missing)
     }

@@ -13,8 +13,12 @@ package enum SummaryColumns {
     "ops_per_sec_p0", "ops_per_sec_p25", "ops_per_sec_p50", "ops_per_sec_p75", "ops_per_sec_p90",
     "ops_per_sec_p100", "ops_per_sec_mean", "ops_per_sec_ci999_low", "ops_per_sec_ci999_high",
     "scaling_vs_1_thread", "cost_vs_unprotected_1_thread", "toolchain", "os", "cpus",
-    "control_detection_rate",
+    "control_detection_rate", "worker_cpu_s", "worker_wall_s", "steal_s", "mean_run_queue",
+    "mean_load_1m",
   ]
+
+  /// The header before the machine's columns: a file with it is a summary too.
+  package static let earlierHeader = Array(header.prefix(header.count - 5))
 
   /// `controls`: the positive control's readings by thread count (`ControlReading.readings`).
   package static func row(
@@ -45,6 +49,10 @@ package enum SummaryColumns {
     let machine: [String] = [environment.toolchain, environment.os, String(environment.cpus)]
     // Each cell's row carries the control's rate at its thread count: the power behind it.
     let power = [ratio(controls[c.threads]?.rate)]
-    return fixed + counts + failure + rates + spread + machine + power
+    // The machine around the cell's trials: seconds summed, the run queue and load averaged.
+    let m = s.machine
+    let load = [m.workerCPUSeconds, m.wallSeconds, m.stealSeconds, m.meanRunQueue, m.meanLoad]
+      .map { $0.map { String(format: "%.6f", $0) } ?? "" }
+    return fixed + counts + failure + rates + spread + machine + power + load
   }
 }

@@ -235,12 +235,14 @@ extension Scheduler {
     /// workers too), that is what happened.
     func answer(_ spec: TrialSpec, _ cell: Cell) throws -> TrialResult {
       var result: TrialResult
+      let probe = MachineProbe(pid: worker!.pid)
       do {
         result = try worker!.run(
           spec, timeout: plan.timeout, failsAlone: cell.failsAlone, interruption: interruption)
       } catch {
         try stopEarly(interruption!)
       }
+      result.machine = probe.reading()
       if result.harnessFault {
         worker?.stop()
         if let interruption, interruption.requested != nil { try stopEarly(interruption) }

@@ -13,6 +13,12 @@ package protocol TrialRunner: AnyObject {
     throws(Interrupted) -> TrialResult
   /// Ends the runner; it is not used again.
   func stop()
+  /// The worker's process, whose CPU time a trial's machine reading takes; nil for a fake.
+  var pid: Int32? { get }
+}
+
+extension TrialRunner {
+  package var pid: Int32? { nil }
 }
 
 /// Thrown by a `TrialRunner` when an interruption arrives while a trial runs; the runner has

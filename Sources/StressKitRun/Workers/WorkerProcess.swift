@@ -7,6 +7,7 @@ import StressPlatform
 /// each with a deadline. A worker that crashed or was killed for hanging is not reused.
 final class WorkerProcess: TrialRunner {
   private let child: Platform.Child
+  var pid: Int32? { child.pid }
   private var results: [UInt8] = []
   private var diagnostics: [UInt8] = []
   /// The last of what the worker printed past `diagnosticsLimit`: a crash's report comes
