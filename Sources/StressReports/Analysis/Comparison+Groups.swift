@@ -46,6 +46,10 @@ extension Comparison {
     /// the subjects) too small to measure how far a group of it strays between runs of the
     /// same code. It is then neither a regression nor a change: its cells are judged alone.
     package var notJudged: TooFewInFamily?
+    /// The machine's load on each side, over the group's cells that recorded it.
+    package var load: Load?
+    /// A slowdown left unjudged because the current side was measured on a loaded machine.
+    package var machineLoaded = false
 
     /// A family of groups too small to measure its dispersion: its name and size.
     package struct TooFewInFamily: Sendable, Hashable {
@@ -101,10 +105,17 @@ extension Comparison {
         protected = true
       }
       groups[i].kind = !protected ? .change : groups[i].change > 0 ? .improvement : .regression
+      // The control beside the run moved alike, or slowed more: the machine's speed.
       if groups[i].scope == .run, let machineChange,
         abs((1 + groups[i].change) / (1 + machineChange) - 1) <= threshold
+          || machineChange < groups[i].change
       {
         groups[i].kind = .change
+      }
+      // A slowdown whose cells were measured on a machine loaded beyond the baseline's.
+      if groups[i].kind == .regression, groups[i].load?.loadedNow == true {
+        groups[i].kind = .inconclusive
+        groups[i].machineLoaded = true
       }
     }
     return groups
@@ -116,9 +127,11 @@ extension Comparison {
     let slower = logs.filter { $0 < 0 }.count
     let faster = logs.filter { $0 > 0 }.count
     let change = logs.isEmpty ? 0 : exp(logs.reduce(0, +) / Double(logs.count)) - 1
-    return Group(
+    var group = Group(
       scope: scope, cells: cells.count, slower: slower, faster: faster, change: change,
       pValue: SignTest.pValue(down: slower, up: faster), adjustedPValue: 1, kind: .unchanged)
+    group.load = Load.mean(cells.compactMap(\.load))
+    return group
   }
 
   /// A group judged beside the run: Stouffer's z of its cells' noise widths. Under

@@ -65,7 +65,34 @@ package struct Comparison: Sendable {
     case notSignificant(cells: Int)
     /// Beyond the threshold and significant across the `cells` tested.
     case significant(cells: Int)
+    /// Slower beyond the threshold, significantly, but the current run's side was measured on
+    /// a machine loaded beyond what the baseline's saw (`Load`): the machine, not the code.
+    case machineLoaded(Load)
   }
+
+  /// The machine's load on each side of a cell or a group: the mean run queue at its trials'
+  /// answers (`MachineReading.runQueue`), which a neighbour holding a core raises by one.
+  package struct Load: Sendable, Equatable {
+    package var baseline: Double
+    package var current: Double
+
+    /// The current side saw at least `Comparison.loadedExcess` more runnable tasks.
+    package var loadedNow: Bool { current - baseline >= Comparison.loadedExcess }
+
+    /// The mean of several cells' loads, each side apart; nil for none.
+    static func mean(_ loads: [Load]) -> Load? {
+      guard !loads.isEmpty else { return nil }
+      let n = Double(loads.count)
+      return Load(
+        baseline: loads.map(\.baseline).reduce(0, +) / n,
+        current: loads.map(\.current).reduce(0, +) / n)
+    }
+  }
+
+  /// How many more runnable tasks, on average at its trials' answers, make a side loaded
+  /// beyond the other: a CPU hog beside the run adds one; a quiet machine's run queue moves
+  /// by a few tenths between runs.
+  package static let loadedExcess = 0.75
 
   package struct Entry: Sendable {
     package var key: CellKey
@@ -90,6 +117,8 @@ package struct Comparison: Sendable {
     /// p-value of that (`RunNoise.judge`); nil without a measured noise.
     package var noiseWidths: Double?
     package var noisePValue: Double?
+    /// The machine's load on each side, where both runs recorded it.
+    package var load: Load?
   }
 
   package init(
@@ -200,6 +229,9 @@ package struct Comparison: Sendable {
     speed.pValue = MannWhitney.pValue(b.rates, c.rates)
     speed.trialCounts = (b.rates.count, c.rates.count)
     speed.ownSpread = hypot(RunNoise.logSpread(b.rates), RunNoise.logSpread(c.rates))
+    if let was = b.machine.meanRunQueue, let now = c.machine.meanRunQueue {
+      speed.load = Load(baseline: was, current: now)
+    }
     return found + [speed]
   }
 
@@ -222,6 +254,11 @@ package struct Comparison: Sendable {
     } else {
       speed.reason = .significant(cells: cells)
       speed.kind = change > 0 ? .improvement : speed.isProtected ? .regression : .change
+      // A slowdown measured on a machine loaded beyond the baseline's is the machine's.
+      if change < 0, let load = speed.load, load.loadedNow {
+        speed.kind = .inconclusive
+        speed.reason = .machineLoaded(load)
+      }
     }
   }
 }

@@ -13,7 +13,9 @@ extension Comparison {
   package static let groupMethod =
     "Groups: the whole run (every matched cell) by a two-sided sign test on the direction of "
     + "the cells' median changes, and beside the positive control: a run whose control moved "
-    + "alike (within the threshold of it) is the machine's speed, a change, not a regression. "
+    + "alike (within the threshold of it), or slowed more, is the machine's speed, a change, not "
+    + "a regression. A cell or group whose current trials ended on a machine loaded beyond the "
+    + "baseline's (0.75 more runnable tasks on average) is inconclusive, not a regression. "
     + "Each wrapper and each subject (its protected cells) beside the run: its cells' distances "
     + "from the run's median cell in noise widths, summed (Stouffer) and scaled by the "
     + "dispersion of its family (the wrappers, the subjects). Holm's correction across the "
@@ -47,6 +49,7 @@ extension Comparison.Entry {
         + "p < \(alpha) (5 a side can)"
     case .notSignificant(let cells): return "\(speed), not significant (\(tests(cells)))"
     case .significant(let cells): return "\(speed), \(tests(cells))"
+    case .machineLoaded(let load): return "\(speed), but \(load.words(of: "these cells"))"
     }
   }
 
@@ -95,18 +98,22 @@ extension Comparison.Group {
         + "\(faster) above, "
         + String(format: "%.1f noise widths", noiseWidths)
         + ", p = \(Formatting.pValue(pValue)) \(holm)"
+        + (machineLoaded ? load.map { "; but " + $0.words(of: "its cells") } ?? "" : "")
     }
     var text =
       size + ": \(slower) of \(cells) cells slower, \(faster) faster, "
       + "p = \(Formatting.pValue(pValue)) \(holm)"
     if let machineChange {
       text += "; the positive control beside it: " + Self.size(machineChange)
-      if kind == .change {
+      if kind == .change, machineChange < change {
+        text += ", slower than the run: as a whole, the machine's speed, not the code's"
+      } else if kind == .change {
         text +=
           ", and the run \(Self.size((1 + change) / (1 + machineChange) - 1)) than it, "
           + "within the threshold: as a whole, the machine's speed, not the code's"
       }
     }
+    if machineLoaded, let load { text += "; but \(load.words(of: "its cells"))" }
     return text
   }
 
@@ -120,5 +127,15 @@ extension Comparison.Group.TooFewInFamily {
     "\(size) \(family) are too few to measure how far one strays between runs of the same code "
       + "(\(Comparison.Group.fewestInFamily) are needed), so none is judged as a group; their "
       + "cells are judged alone"
+  }
+}
+
+extension Comparison.Load {
+  /// "the machine was loaded during these cells (run queue 1.1 -> 2.3 at their trials' ends,
+  /// on average): the machine, not the code".
+  func words(of what: String) -> String {
+    String(
+      format: "the machine was loaded during %@ (run queue %.1f -> %.1f at their trials' ends, "
+        + "on average): the machine, not the code", what, baseline, current)
   }
 }
