@@ -6,6 +6,12 @@
 #
 #   scripts/nightly-merge.sh SHARD.csv... [--baseline RESULTS.csv] [--threshold 10%]
 #                            [--history DIR] [--keep 30] [--out-dir DIR] [--bin PATH]
+#                            [--baseline-bin PATH]
+#
+# A slowdown compare flags is confirmed before it fails the night: its cells run again
+# (scripts/confirm_regressions.py), in turn with the baseline's build where --baseline-bin
+# gives it, and only a slowdown that holds on the re-run is a regression; compare.md says what
+# was re-run and what the re-run showed. A protected wrapper that fails is never re-run away.
 #
 # A missing shard is noted, not an error: the night is judged on what ran. With --history,
 # tonight's trial CSV joins the nights kept in that directory (the last --keep of them, 30
@@ -23,8 +29,9 @@ history=""
 keep=30
 dir="Results/nightly"
 bin=""
+baseline_bin=""
 shards=()
-usage="Usage: scripts/nightly-merge.sh SHARD.csv... [--baseline RESULTS.csv] [--threshold 10%] [--history DIR] [--keep 30] [--out-dir DIR] [--bin PATH]"
+usage="Usage: scripts/nightly-merge.sh SHARD.csv... [--baseline RESULTS.csv] [--threshold 10%] [--history DIR] [--keep 30] [--out-dir DIR] [--bin PATH] [--baseline-bin PATH]"
 while [ $# -gt 0 ]; do
   case "$1" in
     --baseline) baseline="${2:?--baseline needs a path}"; shift 2 ;;
@@ -33,7 +40,8 @@ while [ $# -gt 0 ]; do
     --keep) keep="${2:?--keep needs a number}"; shift 2 ;;
     --out-dir) dir="${2:?--out-dir needs a path}"; shift 2 ;;
     --bin) bin="${2:?--bin needs a path}"; shift 2 ;;
-    -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --baseline-bin) baseline_bin="${2:?--baseline-bin needs a path}"; shift 2 ;;
+    -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "Error: unknown argument '$1'." >&2; echo "$usage" >&2; exit 64 ;;
     *) shards+=("$1"); shift ;;
   esac
@@ -48,6 +56,7 @@ fi
 for i in "${!shards[@]}"; do shards[$i]="$(absolute "${shards[$i]}")"; done
 [ -n "$baseline" ] && baseline="$(absolute "$baseline")"
 [ -n "$bin" ] && bin="$(absolute "$bin")"
+[ -n "$baseline_bin" ] && baseline_bin="$(absolute "$baseline_bin")"
 [ -n "$history" ] && history="$(absolute "$history")"
 dir="$(absolute "$dir")"
 cd "$(dirname "$0")/.."
@@ -71,8 +80,20 @@ if [ -n "$baseline" ]; then
   compare_status=$?
   "$bin" compare "$baseline" "$dir/results.csv" --threshold "$threshold" --format markdown \
     > "$dir/compare.md"
-  if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then cat "$dir/compare.md" >> "$GITHUB_STEP_SUMMARY"; fi
   case $compare_status in 0|1) ;; *) exit $compare_status ;; esac
+  if [ $compare_status -eq 1 ]; then
+    # Confirm before crying wolf: only a slowdown that holds on a re-run fails the night.
+    if [ -n "$baseline_bin" ] && [ ! -x "$baseline_bin" ]; then
+      echo "Note: no baseline binary at '$baseline_bin': the re-run is compared with the baseline file." >&2
+      baseline_bin=""
+    fi
+    python3 scripts/confirm_regressions.py "$bin" "$baseline" "$dir/results.csv" \
+      --threshold "$threshold" --out-dir "$dir/confirm" ${baseline_bin:+--baseline-bin "$baseline_bin"}
+    compare_status=$?
+    case $compare_status in 0|1) ;; *) exit $compare_status ;; esac
+    { echo; cat "$dir/confirm/confirm.md"; } >> "$dir/compare.md"
+  fi
+  if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then cat "$dir/compare.md" >> "$GITHUB_STEP_SUMMARY"; fi
 fi
 
 if [ -n "$history" ]; then

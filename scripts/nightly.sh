@@ -7,6 +7,7 @@
 #
 #   scripts/nightly.sh [--baseline RESULTS.csv] [--threshold 10%] [--suite NAME] [--mode MODE]
 #                      [--time-budget DURATION] [--seed N] [--out-dir DIR] [--bin PATH]
+#                      [--baseline-bin PATH]
 #
 # --time-budget (90s, 20m, 1h) bounds the run's wall clock: every cell gets its minimum of
 # trials, the rest goes to the least settled (`stress help run`). Without it, the suite's own
@@ -21,20 +22,23 @@ here="$PWD"
 shard_args=()
 merge_args=()
 baseline="${STRESS_BASELINE:-}"
+baseline_bin=""
 dir=""
-usage="Usage: scripts/nightly.sh [--baseline RESULTS.csv] [--threshold 10%] [--suite NAME] [--mode MODE] [--time-budget DURATION] [--seed N] [--out-dir DIR] [--bin PATH]"
+usage="Usage: scripts/nightly.sh [--baseline RESULTS.csv] [--threshold 10%] [--suite NAME] [--mode MODE] [--time-budget DURATION] [--seed N] [--out-dir DIR] [--bin PATH] [--baseline-bin PATH]"
 while [ $# -gt 0 ]; do
   case "$1" in
     --baseline) baseline="${2:?--baseline needs a path}"; shift 2 ;;
     --threshold) merge_args+=("$1" "${2:?--threshold needs a percentage}"); shift 2 ;;
+    --baseline-bin) baseline_bin="${2:?--baseline-bin needs a path}"; shift 2 ;;
     --suite|--mode|--time-budget|--seed) shard_args+=("$1" "${2:?$1 needs a value}"); shift 2 ;;
     --bin) shard_args+=("$1" "${2:?--bin needs a path}"); merge_args+=("$1" "$2"); shift 2 ;;
     --out-dir) dir="${2:?--out-dir needs a path}"; shift 2 ;;
-    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "Error: unknown argument '$1'." >&2; echo "$usage" >&2; exit 64 ;;
   esac
 done
 source "$(dirname "$0")/nightly-common.sh"
+[ -n "$baseline_bin" ] && merge_args+=(--baseline-bin "$(absolute "$baseline_bin")")
 [ -n "$dir" ] && dir="$(absolute "$dir")"
 # Checked before the run, not after it.
 if [ -n "$baseline" ]; then
