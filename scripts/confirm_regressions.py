@@ -11,8 +11,10 @@ the stretch was slow. For each speed regression (a cell, or a wrapper, a subject
 run: its most slowed protected cells, at most --max-cells in all) the flagged cells of the
 current build run again. With --baseline-bin (the baseline's build), each
 cell runs under it too, in turn with the current build, and the two re-runs are compared;
-without it, the re-run is compared with the baseline file, whose cell is one worker's draw: a
-weaker check, so give the baseline's build where it is at hand. A cell is re-run in --rounds
+without it, the re-run is compared with the baseline file, beside up to 6 cells compare did not
+flag, re-run the same way (a fresh worker runs colder than a long run's, and the machine may
+have drifted): a weaker check, whose baseline is one worker's draw, so give the baseline's
+build where it is at hand. A cell is re-run in --rounds
 separate runs (a worker's speed is a draw of its own, and one draw must not decide a night),
 --trials trials each, and judged on the median of all their trials. A flag holds if its
 re-run cells
@@ -113,6 +115,14 @@ for _, keys in flags:
         if k not in cells and len(cells) < args.max_cells:
             cells.append(k)
 mode = rows(args.current)[0]["mode"]
+# Against the baseline file, a re-run in a worker of its own runs colder than the same cell
+# did in a long run, and the machine may have drifted since: cells compare did not flag, re-run
+# the same way, measure that, and the flagged cells are judged beside them.
+references = []
+if not args.baseline_bin:
+    steady = [e for e in speed if cell_key(e) not in cells]
+    steady.sort(key=lambda e: abs(e["throughput_change"]))
+    references = [cell_key(e) for e in steady[:max(3, min(6, len(cells)))]]
 
 
 def rerun(binary, k, name):
@@ -139,7 +149,7 @@ def rerun(binary, k, name):
 baseline_rows = [r for r in rows(args.baseline) if r["subject"] != "positive-control"]
 ratios = {}
 report = []
-for i, k in enumerate(cells):
+for i, k in enumerate(cells + references):
     # In turn, round by round: the baseline's build, then the current one, on the same minutes.
     old, new = [], []
     for n in range(args.rounds):
@@ -157,19 +167,29 @@ for i, k in enumerate(cells):
         ratios[k] = now / was
     report.append((k, was, now, source))
 
+# The re-run's own drift, from the cells compare did not flag: 1 where there are none.
+measured = [ratios[k] for k in references if k in ratios]
+drift = math.exp(sum(math.log(r) for r in measured) / len(measured)) if measured else 1.0
 lines = [f"CONFIRMATION: re-ran {len(cells)} cell{'s' if len(cells) != 1 else ''} that "
          f"compare flagged, {args.rounds} runs of {args.trials} trials each, against "
-         + ("the baseline's build in turn" if args.baseline_bin else "the baseline file"), "",
-         "| cell | baseline median | re-run median | change |", "| --- | --- | --- | --- |"]
-for (subject, wrapper, threads, _, _), was, now, _ in report:
+         + ("the baseline's build in turn" if args.baseline_bin else "the baseline file"), ""]
+if references:
+    lines += [f"Beside them, {len(references)} cells compare did not flag, re-run the same way: "
+              f"{(drift - 1) * 100:+.1f}% against the file (a fresh worker's start, the "
+              "machine's drift), which every flagged cell's change is taken relative to.", ""]
+lines += ["| cell | baseline median | re-run median | change |", "| --- | --- | --- | --- |"]
+for k, was, now, _ in report:
+    subject, wrapper, threads = k[:3]
     change = f"{(now / was - 1) * 100:+.1f}%" if was and now else "not measured"
     figures = [f"{x:,.0f} ops/s" if x else "-" for x in (was, now)]
-    lines.append(f"| {subject} / {wrapper} / {threads} threads | {figures[0]} | {figures[1]} | "
-                 f"{change} |")
-lines += ["", "| flagged | re-run cells | change on the re-run | holds |", "| --- | --- | --- | --- |"]
+    note = " (not flagged)" if k in references else ""
+    lines.append(f"| {subject} / {wrapper} / {threads} threads{note} | {figures[0]} | "
+                 f"{figures[1]} | {change} |")
+lines += ["", "| flagged | re-run cells | change on the re-run" + (", beside the others" if references else "")
+          + " | holds |", "| --- | --- | --- | --- |"]
 holds = 0
 for label, keys in flags:
-    measured = [ratios[k] for k in keys if k in ratios]
+    measured = [ratios[k] / drift for k in keys if k in ratios]
     if not measured:
         lines.append(f"| {label} | 0 | not re-run | no |")
         continue
