@@ -40,7 +40,7 @@ def merged_verdicts(reports):
         for v in report.get("verdicts", []):
             m = merged.setdefault(v["subject"], {
                 "trials": 0, "failed": 0, "failures": {}, "powered_trials": 0,
-                "powered_threads": set(), "powered_operations": 0})
+                "powered_threads": set(), "powered_operations": 0, "focused": {}})
             m["trials"] += v["trials"]
             m["failed"] += v["failed"]
             for kind, n in v["failures"].items():
@@ -48,7 +48,32 @@ def merged_verdicts(reports):
             m["powered_trials"] += v["powered_trials"]
             m["powered_threads"].update(v.get("powered_threads", []))
             m["powered_operations"] += v.get("powered_operations", 0)
+            # Reports from before focused trials have none.
+            for pair in v.get("focused", []):
+                t = m["focused"].setdefault(pair["pair"], [0, 0])
+                t[0] += pair["trials"]
+                t[1] += pair["failed"]
     return merged
+
+
+def focus_text(verdict):
+    """How many of a row's trials were focused, on how many (call, edge value) pairs and how
+    many each, and the pairs that failed most; empty when none was."""
+    focused = verdict.get("focused", {})
+    trials = sum(t for t, _ in focused.values())
+    if trials == 0:
+        return ""
+    counts = sorted({t for t, _ in focused.values()})
+    each = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
+    pairs = len(focused)
+    text = (f"; {trials:,} of them focused, on {pairs} (call, edge value) "
+            f"pair{'' if pairs == 1 else 's'}, {each} each")
+    failing = sorted(((f, t, p) for p, (t, f) in focused.items() if f > 0), key=lambda x: (-x[0], x[2]))
+    if failing:
+        shown = ", ".join(f"{f} of {t} on `{p}`" for f, t, p in failing[:3])
+        more = f", and {len(failing) - 3} more pairs" if len(failing) > 3 else ""
+        text += f"; focused trials failed: {shown}{more}"
+    return text
 
 
 def threads_text(counts):
@@ -83,7 +108,7 @@ def measured(verdict):
         return "not run unprotected at 2+ threads"
     if verdict["failed"] > 0:
         return (f"**unsafe**: {verdict['failed']} of {verdict['trials']} trials failed "
-                f"({kinds(verdict['failures'])})")
+                f"({kinds(verdict['failures'])})" + focus_text(verdict))
     powered = verdict["powered_trials"]
     if powered == 0:
         return (f"inconclusive: no failure in {verdict['trials']} trials, none where the "
@@ -94,7 +119,7 @@ def measured(verdict):
         text += f" at {threads_text(threads)}"
     if verdict["powered_operations"]:
         text += f" ({operations_text(verdict['powered_operations'])} operations)"
-    text += f": failure rate < {bound_percent(powered)}% per trial (95%)"
+    text += f": failure rate < {bound_percent(powered)}% per trial (95%)" + focus_text(verdict)
     if powered < AIM_TRIALS or len(threads) < AIM_THREADS:
         text += (f"; short of the {AIM_TRIALS} trials over {AIM_THREADS} thread counts a "
                  "published bound needs")

@@ -78,7 +78,7 @@ final class ConsoleProgress: RunObserver {
       "Running \(plan.suite) (mode \(plan.mode.rawValue)): \(plan.cells.count) cells x "
         + "\(trials) of \(bound) (after \(plan.warmup) warmup trials, discarded), "
         + "seed \(plan.seed), timeout \(plan.timeout) s, \(control)\n"
-        + "Writing \(path)\n")
+        + (plan.focusText.map { $0 + "\n" } ?? "") + "Writing \(path)\n")
   }
 
   func cellStarted(_ cell: Cell, index: Int, of total: Int) throws {

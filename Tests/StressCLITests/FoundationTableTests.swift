@@ -142,6 +142,8 @@ import Testing
             + "(\(grouped(operations)) operations)"),
         "\(row)")
       #expect(row.contains("short of the 300 trials over 2 thread counts"), "\(row)")
+      // Each powered cell's trial 1 was focused, on the rotation's first pair.
+      #expect(row.contains("of them focused, on 1 (call, edge value) pair, "), "\(row)")
       // Open for this toolchain, not reproduced; fixed, not reproduced.
       #expect(
         row.contains(

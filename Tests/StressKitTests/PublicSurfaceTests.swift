@@ -66,10 +66,13 @@ import Testing
   // 260 until issue 49's async model tests: `ModelOperation`'s read and write for async
   // closures (8, the synchronous ones' twins, so an actor's test reads as a class's) and
   // `isAsync`.
+  // 270 until issue 51's focused trials, which a user's subject opts into: `Focus` (its two
+  // indices, its init and `Focus.call`), `TrialShape.focus`, `SubjectInfo.edges`,
+  // `InputDomain.edges` and the domain's focused subscript.
   // StressTesting is `ModelTest.check()`, under stress and under the controlled scheduler.
   // StressPlatform, the system's calls, is the package's own.
   @Test(arguments: [
-    ("StressKit", 270), ("StressReports", 0), ("StressCLI", 10), ("FoundationSubjects", 3),
+    ("StressKit", 276), ("StressReports", 0), ("StressCLI", 10), ("FoundationSubjects", 3),
     ("StressTesting", 2), ("StressPlatform", 0),
   ])
   func theSurfaceIsSmallAndDocumented(module: String, ceiling: Int) throws {

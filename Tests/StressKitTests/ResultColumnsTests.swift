@@ -27,7 +27,9 @@ import Testing
     result.machine = MachineReading(
       workerCPUSeconds: 1.234567, wallSeconds: 0.987654321, runQueue: 3, load: 1.5,
       stealSeconds: 0.01)
-    return TrialRecord(cell: cell, trial: 7, seed: 123_456_789, result: result)
+    var record = TrialRecord(cell: cell, trial: 7, seed: 123_456_789, result: result)
+    record.focus = "object(at:) on 0"
+    return record
   }
 
   @Test func whatARowWritesTheLoaderReadsBackWhole() throws {
@@ -45,7 +47,8 @@ import Testing
     #expect(
       read == [
         "subject", "documented", "sendable", "wrapper", "protected", "expectation", "driver",
-        "threads", "readers", "read_ratio", "strategy", "trial", "seed", "outcome", "failures",
+        "threads", "readers", "read_ratio", "strategy", "trial", "seed", "focus", "outcome",
+        "failures",
         "ops", "reads", "writes", "seconds", "time_to_failure_ms", "tsan_reports", "scenarios",
         "search_complete", "switch_points", "worker_cpu_s", "worker_wall_s", "run_queue",
         "load_1m", "steal_s", "finding", "replay_token", "detail",
@@ -86,13 +89,13 @@ import Testing
   @Test func columnsAddedLaterAreTheOnesDeclaredWithTheirEarlierValue() {
     #expect(
       ResultColumns.added.map(\.column) == [
-        "burst", "forks", "plan", "run_seed", "strategy", "scenarios", "search_complete",
+        "burst", "forks", "plan", "run_seed", "strategy", "focus", "scenarios", "search_complete",
         "switch_points", "worker_cpu_s", "worker_wall_s", "run_queue", "load_1m", "steal_s",
         "finding", "replay_token",
       ])
     #expect(
       ResultColumns.added.map(\.earlier) == [
-        "0", "false", "", "", "stress", "", "", "", "", "", "", "", "", "?", "?",
+        "0", "false", "", "", "stress", "", "", "", "", "", "", "", "", "", "?", "?",
       ])
     #expect(ResultColumns.header == ResultColumns.all.map(\.name))
   }

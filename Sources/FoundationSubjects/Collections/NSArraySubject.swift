@@ -18,7 +18,7 @@ package final class NSArraySubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "nsarray", summary: "immutable NSArray, shared read-only: index, enumerate, search, slice",
     documented: .safe, sendable: Sendability.of(NSArray.self), traits: [.readOnly],
-    calls: Call.allCases.map(\.rawValue), inputs: [indices.summary],
+    calls: Call.allCases.map(\.rawValue), inputs: [indices.summary], edges: indices.edges,
     leavesOut: "sorting, copying, key-value coding and writing the array to a file")
 
   package static let size = 64
@@ -28,9 +28,11 @@ package final class NSArraySubject: StressSubject, @unchecked Sendable {
     return InputDomain("indices", edges: edges, ordinary: (0..<size).filter { !edges.contains($0) })
   }()
   package static let choice = InputDomain("calls", edges: [], ordinary: Call.allCases)
+  private let focus: Focus?
   private let items: NSArray
 
   package init(shape: TrialShape) {
+    focus = shape.focus
     items = NSArray(array: (0..<Self.size).map { NSNumber(value: Self.value(at: $0)) })
   }
 
@@ -39,10 +41,10 @@ package final class NSArraySubject: StressSubject, @unchecked Sendable {
   private static func number(_ object: Any?) -> Int? { (object as? NSNumber)?.intValue }
 
   package func read(_ step: Step) -> String? {
-    let i = Self.indices[step]
+    let i = Self.indices[step, focus]
     let start = min(i, Self.size - Self.slice)
     let expected = Self.value(at: i)
-    switch Self.choice[step] {
+    switch Focus.call(focus, of: Call.self, else: Self.choice[step]) {
     case .object:
       let value = Self.number(items.object(at: i))
       return value == expected ? nil : "object(at: \(i)) is \(value.map(String.init) ?? "nil")"

@@ -18,7 +18,7 @@ package final class NSDictionarySubject: StressSubject, @unchecked Sendable {
     id: "nsdictionary",
     summary: "immutable NSDictionary, shared read-only: lookups, bulk lookups, enumeration",
     documented: .safe, sendable: Sendability.of(NSDictionary.self), traits: [.readOnly],
-    calls: Call.allCases.map(\.rawValue), inputs: [keys.summary],
+    calls: Call.allCases.map(\.rawValue), inputs: [keys.summary], edges: keys.edges,
     leavesOut: "string keys and key-value coding (value(forKey:)), keysSortedByValue, copying")
 
   package static let size = 64
@@ -27,9 +27,11 @@ package final class NSDictionarySubject: StressSubject, @unchecked Sendable {
     "keys", edges: [0, size - 1, size], ordinary: Array(1..<(size - 1)),
     describe: { $0 == size ? "a missing key" : "key #\($0)" })
   package static let choice = InputDomain("calls", edges: [], ordinary: Call.allCases)
+  private let focus: Focus?
   private let items: NSDictionary
 
   package init(shape: TrialShape) {
+    focus = shape.focus
     let keys = (0..<Self.size).map { NSNumber(value: Self.key($0)) }
     items = NSDictionary(objects: keys.map { NSNumber(value: ~$0.intValue) }, forKeys: keys)
   }
@@ -47,9 +49,9 @@ package final class NSDictionarySubject: StressSubject, @unchecked Sendable {
   }
 
   package func read(_ step: Step) -> String? {
-    let i = Self.keys[step]
+    let i = Self.keys[step, focus]
     let key = Self.key(i)
-    switch Self.choice[step] {
+    switch Focus.call(focus, of: Call.self, else: Self.choice[step]) {
     case .object:
       let value = Self.number(items.object(forKey: NSNumber(value: key)))
       let expected = i == Self.size ? nil : ~key

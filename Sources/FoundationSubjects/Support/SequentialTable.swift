@@ -33,11 +33,13 @@ where Call.RawValue == String, Call.AllCases.Index == Int {
   /// The calls' names, for `SubjectInfo.calls`.
   package static var calls: [String] { Call.allCases.map(\.rawValue) }
 
-  /// Makes the call `step` draws on the input it draws; nil if it printed what it printed
-  /// alone, else what is wrong.
-  package func check(_ step: Step, _ make: (Call, Input) -> String) -> String? {
-    let c = choice[step]
-    let i = inputs.index(for: step)
+  /// Makes the call `step` draws on the input it draws, or in a focused trial the one call
+  /// and edge value of `focus`; nil if it printed what it printed alone, else what is wrong.
+  package func check(_ step: Step, focus: Focus? = nil, _ make: (Call, Input) -> String)
+    -> String?
+  {
+    let c = focus.map { $0.call % Call.allCases.count } ?? choice[step]
+    let i = inputs.index(for: step, focus: focus)
     let call = Call.allCases[c]
     let output = make(call, inputs.values[i])
     guard output != expected[c][i] else { return nil }

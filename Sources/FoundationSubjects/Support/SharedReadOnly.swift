@@ -42,20 +42,22 @@ package final class SharedReadOnlySubject<Spec: SharedReadOnly>: StressSubject,
       id: Spec.id, summary: Spec.summary, documented: Spec.documented,
       reference: Spec.reference, sendable: Spec.sendable, expectations: Spec.expectations,
       traits: [.readOnly], calls: SequentialTable<Spec.Call, Spec.Input>.calls,
-      inputs: [Spec.inputs.summary], leavesOut: Spec.leavesOut)
+      inputs: [Spec.inputs.summary], edges: Spec.inputs.edges, leavesOut: Spec.leavesOut)
   }
 
   private let object: Spec.Object
   private let table: SequentialTable<Spec.Call, Spec.Input>
+  private let focus: Focus?
 
   package init(shape: TrialShape) {
     object = Spec.make()
     table = SequentialTable(Spec.inputs, key: Spec.self, reference: Spec.make, Spec.format)
+    focus = shape.focus
   }
 
   package func read(_ step: Step) -> String? {
     let object = self.object
-    return table.check(step) { Spec.format(object, $0, $1) }
+    return table.check(step, focus: focus) { Spec.format(object, $0, $1) }
   }
 
   package func check(writesPerThread: [Int]) -> Violations { Violations() }

@@ -22,6 +22,9 @@ package struct Cell: Sendable, Hashable {
   /// The controlled scheduler's strategy, as `--strategy` spells it, when the cell's model
   /// test is explored rather than stressed: its trials count schedules, and it has no control.
   package var strategy: ScheduleStrategy?
+  /// The calls and edge values its focused trials rotate over (`Cell+Focus`); nil: mixed
+  /// trials only (a protected cell, one thread, or a subject that declares no edges).
+  package var focusAxes: FocusAxes?
 
   package init(
     subject: String, wrapper: String, threads: Int, readRatio: Double,
@@ -41,9 +44,14 @@ package struct Cell: Sendable, Hashable {
   /// Writer threads, when roles are asymmetric.
   package var writers: Int? { readers.map { threads - $0 } }
 
-  package func spec(bound: Bound, seed: UInt64, tuning: Tuning = .none) -> TrialSpec {
-    TrialSpec(
+  /// The spec of trial `trial`: focused when `focus(forTrial:)` says so.
+  package func spec(bound: Bound, seed: UInt64, tuning: Tuning = .none, trial: Int = 0)
+    -> TrialSpec
+  {
+    var spec = TrialSpec(
       subject: subject, wrapper: wrapper, threads: threads, readRatio: readRatio, bound: bound,
       seed: seed, readers: readers, tuning: tuning, driver: driver, strategy: strategy)
+    spec.focus = focus(forTrial: trial)
+    return spec
   }
 }

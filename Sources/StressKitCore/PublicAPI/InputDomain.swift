@@ -15,6 +15,8 @@ public struct InputDomain<Value: Sendable>: Sendable {
   public let edgeCount: Int
   /// One line for `stress list` and the published table: its name and its edge values.
   public let summary: String
+  /// The edge values, spelled: what `SubjectInfo.edges` declares for focused trials.
+  public let edges: [String]
   private let salt: UInt64
 
   /// A domain called `name` (`"byte counts"`): `edges` first, then `ordinary`; `describe`
@@ -26,7 +28,8 @@ public struct InputDomain<Value: Sendable>: Sendable {
     precondition(!edges.isEmpty || !ordinary.isEmpty, "an input domain needs a value")
     values = edges + ordinary
     edgeCount = edges.count
-    let listed = edges.map(describe).joined(separator: ", ")
+    self.edges = edges.map(describe)
+    let listed = self.edges.joined(separator: ", ")
     let rest = ordinary.isEmpty ? "" : " and \(ordinary.count) ordinary"
     summary = edges.isEmpty ? "\(name): \(ordinary.count) values" : "\(name): \(listed)\(rest)"
     // FNV-1a of the name: two domains of one subject draw independently from one step.
@@ -43,9 +46,22 @@ public struct InputDomain<Value: Sendable>: Sendable {
     return uniform(step.random)
   }
 
+  /// The index in `values` that `step` draws in a trial focused on `focus` (its edge value,
+  /// on every step), or in a mixed trial when `focus` is nil.
+  @inlinable
+  package func index(for step: Step, focus: Focus?) -> Int {
+    guard let focus, edgeCount > 0 else { return index(for: step) }
+    return focus.edge % edgeCount
+  }
+
   /// The value `step` draws.
   @inlinable
   public subscript(step: Step) -> Value { values[index(for: step)] }
+
+  /// The value `step` draws in a trial focused on `focus` (its edge value), or in a mixed
+  /// trial when `focus` is nil.
+  @inlinable
+  public subscript(step: Step, focus: Focus?) -> Value { values[index(for: step, focus: focus)] }
 
   @usableFromInline
   func uniform(_ random: UInt64) -> Int {

@@ -24,6 +24,11 @@ public struct SubjectInfo: Sendable {
   public var calls: [String]
   /// What its inputs are drawn from, edge values first (`InputDomain.summary`).
   public var inputs: [String]
+  /// The edge values a focused trial can pin (`InputDomain.edges`), in the domain's order: the
+  /// planner gives every (call, edge value) pair trials in which every thread makes that one
+  /// call on that one value (`TrialShape.focus`). Empty: the subject runs mixed trials only. A
+  /// subject that declares them must honour `TrialShape.focus`.
+  public var edges: [String]
   /// What of the type it leaves out that an application may also do; nil if unstated.
   public var leavesOut: String?
 
@@ -43,9 +48,10 @@ public struct SubjectInfo: Sendable {
     id: String, summary: String, documented: DocumentedSafety, reference: String? = nil,
     sendable: Bool? = nil, expectations: [Expectation] = [], defaultReadRatio: Double = 0.5,
     traits: SubjectTraits = [], calls: [String] = [], inputs: [String] = [],
-    leavesOut: String? = nil
+    edges: [String] = [], leavesOut: String? = nil
   ) {
     self.calls = calls
+    self.edges = edges
     self.inputs = inputs
     self.leavesOut = leavesOut
     self.id = id

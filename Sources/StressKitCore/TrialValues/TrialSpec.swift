@@ -32,6 +32,9 @@ package struct TrialSpec: Sendable, Codable, Equatable {
   /// What becomes of the single-threaded sanity pass; nil: it runs before the trial.
   @usableFromInline
   package var sanity: Sanity?
+  /// A focused trial's one (call, edge value) pair (`TrialShape.focus`); nil: a mixed trial.
+  @usableFromInline
+  package var focus: Focus?
 
   /// The sanity pass classifies failures: one that fails alone is a broken subject, not a
   /// finding. The runner skips it once the subject and wrapper passed a trial in the worker,

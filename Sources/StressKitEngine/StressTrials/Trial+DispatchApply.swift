@@ -17,7 +17,7 @@ extension Trial {
       return .harnessFault("the dispatch-apply driver needs --ops and a subject with writes")
     }
     let threads = spec.threads
-    let subject = kind.make(TrialShape(threads: threads, opsPerThread: ops))
+    let subject = kind.make(TrialShape(threads: threads, opsPerThread: ops, focus: spec.focus))
     let wrapper = W()
     milestone(.started)
     let start = Platform.monotonicNanos()

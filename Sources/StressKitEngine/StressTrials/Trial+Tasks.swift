@@ -30,7 +30,8 @@ extension Trial {
     _ spec: TrialSpec, _ kind: SubjectMaker<S>, _: A.Type,
     milestone: @escaping @Sendable (Milestone) -> Void
   ) -> TrialResult {
-    let shape = TrialShape(threads: spec.threads, opsPerThread: spec.bound.opsPerThread)
+    let shape = TrialShape(
+      threads: spec.threads, opsPerThread: spec.bound.opsPerThread, focus: spec.focus)
     let subject = kind.make(shape)
     let objects = TrialObjects((subject, A()))
     defer { objects.clear() }

@@ -95,7 +95,8 @@ extension Trial {
     let instances = max(1, spec.tuning.instances)
     let epoch = spec.bound.opsPerThread.map { max(1, ($0 + instances - 1) / instances) }
     let shape = TrialShape(
-      threads: spec.threads, opsPerThread: instances > 1 ? epoch : spec.bound.opsPerThread)
+      threads: spec.threads, opsPerThread: instances > 1 ? epoch : spec.bound.opsPerThread,
+      focus: spec.focus)
     var made = [subject.make(shape)]
     let making = spec.deadline.map { Platform.monotonicNanos() + UInt64($0 / 2 * 1e9) }
     while made.count < instances && making.map({ Platform.monotonicNanos() < $0 }) != false {

@@ -224,6 +224,9 @@ extension Plan {
             cell.sendable = info.sendable
             cell.expectation = info.expectation(for: wrapper.info)?.reason
             cell.freshProcess = info.freshProcess
+            if !cell.isProtected && cell.threads > 1 && !info.calls.isEmpty && !info.edges.isEmpty {
+              cell.focusAxes = FocusAxes(calls: info.calls, edges: info.edges)
+            }
             cells.append(cell)
           }
         }

@@ -74,6 +74,8 @@ package struct CellStatistics: Sendable {
 
   /// The machine around its trials, summed (`MachineTotals`).
   package private(set) var machine = MachineTotals()
+  /// Its focused trials, pair by pair in first-seen order (`Cell+Focus`).
+  package private(set) var focused: [FocusTally] = []
 
   package static let sampleLimit = 10
 
@@ -129,7 +131,10 @@ package struct CellStatistics: Sendable {
     counts[r.outcome, default: 0] += 1
     seconds += r.seconds ?? 0
     operations += r.ops ?? 0
-    if let rate = r.opsPerSecond { throughputs.add(rate) }
+    // A focused trial runs one pair's workload, not the cell's mix: its rate would blur the
+    // cell's throughput (and a nightly comparison of it), so only mixed trials give one.
+    if record.focus == nil, let rate = r.opsPerSecond { throughputs.add(rate) }
+    FocusTally.counting(record, into: &focused)
     if let ms = r.timeToFailureMs { timesToFailureMs.add(ms) }
     if r.outcome != .ok && failureSamples.count < Self.sampleLimit { failureSamples.append(record) }
     if record.failsRun {

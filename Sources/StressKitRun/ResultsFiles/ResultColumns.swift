@@ -103,6 +103,11 @@ package enum ResultColumns {
     ) { r, _, _ in String(r.trial) },
     ResultColumn("seed", accepts: { v, _ in UInt64(v) != nil }, read: { $1.seed = UInt64($0) ?? 0 })
     { r, _, _ in String(r.seed) },
+    // A focused trial's one (call, edge value) pair, "call on value"; empty for a mixed trial,
+    // and in files from before it.
+    ResultColumn("focus", earlier: "", read: { $1.focus = $0.isEmpty ? nil : $0 }) { r, _, _ in
+      r.focus ?? ""
+    },
     ResultColumn(
       "outcome", accepts: { v, _ in Outcome(rawValue: v) != nil },
       read: { $1.result.outcome = Outcome(rawValue: $0) ?? .error }

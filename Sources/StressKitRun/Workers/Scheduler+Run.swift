@@ -172,7 +172,8 @@ extension Scheduler {
         worker?.stop()
         try stopEarly(interruption)
       }
-      var spec = cell.spec(bound: plan.bound, seed: plan.seed(forTrial: trial), tuning: plan.tuning)
+      var spec = cell.spec(
+        bound: plan.bound, seed: plan.seed(forTrial: trial), tuning: plan.tuning, trial: trial)
       if cell.isProtected { spec.deadline = plan.cap }
       // An exploration stops by itself at half the timeout, before the runner would call it a
       // hang: a large --ops or a busy machine makes exploring long, no fault of the subject's.

@@ -126,7 +126,7 @@ package struct RunDigest: Sendable {
       let powered = group.filter { s in
         readings.isEmpty || readings[s.cell.threads]?.seesRaces == true
       }
-      return Verdict(
+      var verdict = Verdict(
         subject: subject, documented: cell.documented, sendable: cell.sendable,
         trials: group.map(\.trials).reduce(0, +), failures: failures,
         controls: threads.compactMap { readings[$0] },
@@ -142,6 +142,9 @@ package struct RunDigest: Sendable {
         pointedTrials: group.map(\.pointedTrials).reduce(0, +),
         switchPoints: group.map(\.switchPoints).reduce(0, +),
         pointedSchedules: group.map(\.pointedSchedules).reduce(0, +))
+      // A bound counts the powered trials only, and so do the focused trials it names.
+      verdict.focused = FocusTally.merged((verdict.failed > 0 ? group : powered).map(\.focused))
+      return verdict
     }
   }
 }

@@ -54,6 +54,12 @@ package struct Verdict: Sendable, Equatable {
   /// The schedules those trials ran, wherever the control stood: what a blind exploration
   /// saw no primitive in.
   package var pointedSchedules = 0
+  /// Its focused trials, pair by pair over every thread count (`FocusTally`): a bound covers
+  /// them with the mixed ones, and a failure names the pairs it came from.
+  package var focused: [FocusTally] = []
+
+  /// How many of its trials were focused.
+  package var focusedTrials: Int { focused.map(\.trials).reduce(0, +) }
 
   /// Whether the trials explored a bounded search, whose claim is its coverage.
   package var isSearch: Bool {

@@ -59,6 +59,11 @@ package struct ListingReport {
           text += TextWrap.paragraph("calls: " + i.calls.joined(separator: "; "), indent: "    ")
         }
         for input in i.inputs { text += TextWrap.paragraph("inputs: " + input, indent: "    ") }
+        if !i.edges.isEmpty && !i.calls.isEmpty {
+          text += TextWrap.paragraph(
+            "focused trials: \(i.calls.count * i.edges.count) pairs (\(i.calls.count) calls x "
+              + "\(i.edges.count) edge values), every thread on one pair", indent: "    ")
+        }
         if let out = i.leavesOut {
           text += TextWrap.paragraph("leaves out: " + out, indent: "    ")
         }
@@ -112,7 +117,8 @@ package struct ListingReport {
             id: i.id, documented: i.documented.rawValue, reference: i.reference,
             sendable: i.sendable, expectations: i.expectations.map(\.reason),
             readRatio: i.defaultReadRatio, readOnly: i.readOnly, hidden: i.hidden,
-            summary: i.summary, calls: i.calls, inputs: i.inputs, leavesOut: i.leavesOut,
+            summary: i.summary, calls: i.calls, inputs: i.inputs,
+            focusEdges: i.calls.isEmpty ? [] : i.edges, leavesOut: i.leavesOut,
             model: models.contains(i.id), asyncOperations: asyncOperations[i.id] ?? [],
             strategies: models.contains(i.id) ? Self.modelStrategies : ["stress"])
         },
@@ -152,6 +158,9 @@ package struct ListingReport {
       var calls: [String]
       /// Its input domains, edge values first.
       var inputs: [String]
+      /// The edge values its focused trials pin, each with every call (empty: mixed trials
+      /// only).
+      var focusEdges: [String]
       var leavesOut: String?
       /// Whether it is a model test (`ModelTest`): checked for linearizability, and explored
       /// under the controlled scheduler by `--strategy`.

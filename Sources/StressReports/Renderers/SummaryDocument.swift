@@ -145,6 +145,16 @@ package struct SummaryDocument: Codable, Sendable, Equatable {
     package var strategy: String?
     package var measured: String
     package var disagreement: String?
+    /// How many of `trials` were focused, and how each (call, edge value) pair's went.
+    package var focusedTrials: Int
+    package var focused: [FocusEntry]
+  }
+
+  /// A subject's focused trials on one (call, edge value) pair (`FocusTally`).
+  package struct FocusEntry: Codable, Sendable, Equatable {
+    package var pair: String
+    package var trials: Int
+    package var failed: Int
   }
 
   /// `results` and `summary` are the files the run wrote, when it has just run.
@@ -193,7 +203,8 @@ package struct SummaryDocument: Codable, Sendable, Equatable {
         failureRateBound: $0.upperBound95, poweredTrials: $0.poweredTrials,
         poweredThreads: $0.poweredThreads, poweredOperations: $0.poweredOperations,
         inconclusive: $0.inconclusive, strategy: $0.strategy?.argument, measured: $0.measured,
-        disagreement: $0.disagreement)
+        disagreement: $0.disagreement, focusedTrials: $0.focusedTrials,
+        focused: $0.focused.map { FocusEntry(pair: $0.pair, trials: $0.trials, failed: $0.failed) })
     }
     wrapperComparison = digest.comparison.conditions.map { c in
       ComparisonEntry(

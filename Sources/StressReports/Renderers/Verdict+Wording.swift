@@ -15,6 +15,7 @@ extension Verdict {
         failures[o].map { "\(o.rawValue) \($0)" }
       }
       return "unsafe: \(failed) of \(trials) trials failed (\(kinds.joined(separator: ", ")))"
+        + focusText
     }
     let blind = controls.filter { !$0.seesRaces }
     let unchecked =
@@ -85,6 +86,23 @@ extension Verdict {
     if uncheckedTrials > 0 { text += "; not counted: \(unchecked)" }
     if erroredTrials > 0 { text += "; not counted: \(errored)" }
     if cutShortTrials > 0, !isSearch { text += "; not counted: \(stopped)" }
+    return text + focusText
+  }
+
+  /// "; 6 focused trials, on 4 (call, edge value) pairs: 2 of 2 failed on
+  /// formatted(.file) on 0": empty when no trial was focused.
+  private var focusText: String {
+    guard focusedTrials > 0 else { return "" }
+    let pairs = focused.count
+    var text =
+      "; \(focusedTrials) focused trial\(focusedTrials == 1 ? "" : "s"), on \(pairs) "
+      + "(call, edge value) pair\(pairs == 1 ? "" : "s")"
+    let failing = focused.filter { $0.failed > 0 }
+    if !failing.isEmpty {
+      let shown = failing.prefix(3).map { "\($0.failed) of \($0.trials) failed on \($0.pair)" }
+      text += ": " + shown.joined(separator: ", ")
+      if failing.count > 3 { text += ", and \(failing.count - 3) more pairs failed" }
+    }
     return text
   }
 
