@@ -113,6 +113,11 @@ final class FocusProbe: StressSubject, @unchecked Sendable {
     let shares = cell.focusShares(trials: 25)
     #expect(shares.count == 6 && shares.values.allSatisfy { $0 == 2 })
     #expect(cell.spec(bound: .ops(1), seed: 1, trial: 9).focus == Focus(call: 1, edge: 1))
+    // A focused trial runs 4 times the plan's bound; a mixed one, the bound.
+    #expect(cell.spec(bound: .seconds(0.5), seed: 1, trial: 9).bound == .seconds(2))
+    #expect(cell.spec(bound: .ops(100), seed: 1, trial: 9).bound == .ops(400))
+    #expect(cell.spec(bound: .ops(100), seed: 1, trial: 8).bound == .ops(100))
+    #expect(cell.meanTrialLength == 2.5)
     #expect(
       TrialRecord(cell: cell, trial: 9, seed: 1, result: .init(outcome: .ok, detail: ""))
         .focus == "b on 7")
@@ -128,9 +133,25 @@ final class FocusProbe: StressSubject, @unchecked Sendable {
     #expect(focusing.first?.focusAxes == FocusAxes(calls: ["a", "b", "c"], edges: ["0", "7"]))
     let text = try #require(plan.focusText)
     #expect(text.contains("every 2nd trial of 2 cells"), "\(text)")
+    #expect(text.contains("4 times as long as a mixed trial"), "\(text)")
     #expect(text.contains("3 calls x 2 edge values = 6 pairs"), "\(text)")
     #expect(text.contains("with 12 trials a cell, 6 focused: each pair gets 1 a cell"), "\(text)")
     #expect(try self.plan(wrappers: ["lock"], threads: [2]).focusText == nil)
+  }
+
+  /// A time budget prices a focusing cell's trials at their mean length: half of them 4 times
+  /// the bound.
+  @Test func aBudgetPricesAFocusingCellsLongerTrials() throws {
+    var options = RunOptions()
+    options.subjects = [FocusProbe.info.id]
+    options.wrappers = ["unprotected"]
+    options.threads = [1, 2]
+    options.seconds = 0.1
+    options.control = false
+    let plan = try Plan(options: options, catalog: Self.catalog, suiteDirectories: [])
+    let costs = plan.cells.map { BudgetPlanner.priorCost(of: $0, plan: plan) }
+    #expect(abs(costs[0] - (0.1 + BudgetPlanner.overheadPerTrial)) < 1e-9)
+    #expect(abs(costs[1] - (0.25 + BudgetPlanner.overheadPerTrial)) < 1e-9)
   }
 
   /// On the fake clock, a budget's extra trials go on with the rotation: every pair gets its
@@ -145,6 +166,7 @@ final class FocusProbe: StressSubject, @unchecked Sendable {
     #expect(probe.trials > 40)
     let specs = log.specs.filter { $0.subject == FocusProbe.info.id && $0.sanity != .only }
     let focuses = specs.compactMap(\.focus)
+    #expect(specs.allSatisfy { $0.bound == .ops($0.focus == nil ? 50 : 200) })
     #expect(focuses.count == specs.count / 2)
     var shares: [Focus: Int] = [:]
     for focus in focuses { shares[focus, default: 0] += 1 }

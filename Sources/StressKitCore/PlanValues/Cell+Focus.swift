@@ -30,6 +30,18 @@ extension Cell {
   /// One trial in `focusShare` of a focusing cell is focused: the odd-numbered ones, so a cell
   /// of any length has as many mixed trials as focused ones, or one more.
   package static let focusShare = 2
+  /// How many times the plan's bound a focused trial runs. Its power to see a race on its one
+  /// pair grows with its length, and only its verdict counts (it gives no throughput): the
+  /// default mode's 0.06 s saw swift-foundation 1818 on zero in about 1 focused trial in 5,
+  /// and 0.25 s in 7 of 10 (BENCHMARKS.md, "Focused trials").
+  package static let focusLength = 4
+
+  /// What a trial of this cell costs on average, in trials of the plan's bound: a focusing
+  /// cell's focused trials are `focusLength` times as long.
+  package var meanTrialLength: Double {
+    guard focusAxes != nil else { return 1 }
+    return Double(Self.focusShare - 1 + Self.focusLength) / Double(Self.focusShare)
+  }
 
   /// The pair trial `trial` focuses on, or nil for a mixed trial: the cell's focused trials
   /// take the pairs in turn (`FocusAxes.pair`), so each gets its share of them.

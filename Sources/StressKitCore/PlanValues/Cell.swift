@@ -44,7 +44,8 @@ package struct Cell: Sendable, Hashable {
   /// Writer threads, when roles are asymmetric.
   package var writers: Int? { readers.map { threads - $0 } }
 
-  /// The spec of trial `trial`: focused when `focus(forTrial:)` says so.
+  /// The spec of trial `trial`: focused, and `Cell.focusLength` times as long, when
+  /// `focus(forTrial:)` says so.
   package func spec(bound: Bound, seed: UInt64, tuning: Tuning = .none, trial: Int = 0)
     -> TrialSpec
   {
@@ -52,6 +53,7 @@ package struct Cell: Sendable, Hashable {
       subject: subject, wrapper: wrapper, threads: threads, readRatio: readRatio, bound: bound,
       seed: seed, readers: readers, tuning: tuning, driver: driver, strategy: strategy)
     spec.focus = focus(forTrial: trial)
+    if spec.focus != nil { spec.bound = bound.scaled(by: Self.focusLength) }
     return spec
   }
 }

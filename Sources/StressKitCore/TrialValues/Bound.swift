@@ -13,4 +13,12 @@ package enum Bound: Sendable, Equatable, Codable {
   package var seconds: Double? {
     if case .seconds(let s) = self { s } else { nil }
   }
+
+  /// `factor` times as many operations, or as many seconds.
+  package func scaled(by factor: Int) -> Bound {
+    switch self {
+    case .ops(let n): .ops(n * factor)
+    case .seconds(let s): .seconds(s * Double(factor))
+    }
+  }
 }

@@ -17,7 +17,7 @@ package enum BudgetPlanner {
   /// Seconds one trial of `cell` is assumed to take before any has run: at least its timed
   /// region and the overheads above; a forked trial, its fork's warmup as well.
   package static func priorCost(of cell: Cell, plan: Plan) -> Double {
-    let trial = (plan.bound.seconds ?? 0) + overheadPerTrial
+    let trial = (plan.bound.seconds ?? 0) * cell.meanTrialLength + overheadPerTrial
     // A fresh-process cell is never forked: its trials have fresh workers already.
     if plan.forks && !cell.isControl && !cell.freshProcess {
       return Double(1 + plan.warmup) * trial + freshWorkerCost

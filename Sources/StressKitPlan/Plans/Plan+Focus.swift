@@ -11,7 +11,8 @@ extension Plan {
     let every = Cell.focusShare == 2 ? "every 2nd" : "1 in \(Cell.focusShare)"
     var text =
       "Focused trials: \(every) trial of \(count(focusing.count, "cell")) (unprotected, 2 or "
-      + "more threads) makes one (call, edge value) pair on every thread, the pairs in turn, "
+      + "more threads) makes one (call, edge value) pair on every thread, "
+      + "\(Cell.focusLength) times as long as a mixed trial, the pairs in turn, "
     if subjects.count == 1 {
       text += "\(first.calls.count) calls x \(count(first.edges.count, "edge value")) = "
     } else {
