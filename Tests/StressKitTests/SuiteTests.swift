@@ -118,7 +118,7 @@ import Testing
     #expect(Set(all.subjects) == Set(visible.filter { !$0.failsAlone }.map(\.id)))
     let families = [
       "collections", "formatters", "calendars", "singletons", "notifications", "misc", "misuse",
-      "locks", "pairs", "linux", "values", "runtime", "models",
+      "locks", "pairs", "linux", "values", "runtime", "models", "servers",
     ]
     let covered = try families.flatMap { try Suite.locate($0, in: [dir]).subjects }
     let baselines: Set = ["counter", "noop", "photomanager"]

@@ -1,0 +1,78 @@
+import Foundation
+import StressKit
+
+/// `URL` and `URLComponents` as a server's router and HTTP client use them, from every thread
+/// (`SharedReadOnlySubject`): parsing request targets and links, resolving them against one
+/// shared base URL, reading their parts and query items, and building URLs from parts. The
+/// texts lead with what parsers special-case: empty, IPv6 and IDN hosts, user info, ports,
+/// percent escapes, relative dot segments, a lone query, scheme-relative and file URLs,
+/// non-ASCII paths and queries, and a path of 2,000 characters.
+package enum URLComponentsSubject: SharedReadOnly {
+  package enum Call: String, CaseIterable {
+    case parse = "URL(string:)?.absoluteString"
+    case relative = "URL(string:relativeTo: base)?.absoluteURL"
+    case parts = "URL(string:): scheme, host, port, path, query, fragment"
+    case components = "URLComponents(string:)?.string"
+    case hostAndPath = "URLComponents(string:): host, port, percentEncodedPath"
+    case queryItems = "URLComponents(string:)?.queryItems"
+    case built = "URLComponents() with path and queryItems set, then .url"
+    case appending = "base.appendingPathComponent(_:)"
+    case standardized = "URL(string:relativeTo: base)?.standardized"
+  }
+
+  package static let id = "url-components"
+  package static let summary =
+    "URL and URLComponents from every thread: parse, resolve against a shared base, read parts"
+  package static let sendable: Bool? = Sendability.of(URLComponents.self)
+  package static let leavesOut =
+    "URLRequest and URLSession, file-system calls on file URLs (resourceValues, "
+    + "checkResourceIsReachable), bookmarks, mutating one shared URLComponents value (a struct "
+    + "in a shared var races on the variable)"
+
+  package static let inputs = InputDomain(
+    "URL texts",
+    edges: [
+      "", "http://[::1]:8080/p?q=1", "https://user:pw@example.com:443/a%20b/c?x=1&y=%2F#f",
+      "../up/./down?k=v", "?only=query", "//host-only/x", "http://xn--nxasmq6b.com/",
+      "http://例え.テスト/パス?キー=値", "file:///tmp/a b", "?a+b=c&d=&=e&f&g=%20%2B",
+      "https://example.com/" + String(repeating: "segment/", count: 250),
+    ],
+    ordinary: (0..<48).map { "/items/\($0)?page=\($0 % 7)&sort=asc&tag=t\($0 % 3)#s\($0)" },
+    describe: { text in
+      text.isEmpty ? "empty" : text.count > 100 ? "a URL of \(text.count) characters" : text
+    })
+
+  /// The base every relative text resolves against: one value, shared read-only.
+  package static func make() -> URL {
+    URL(string: "https://api.example.com/v1/users/42?expand=profile#top")!
+  }
+
+  package static func format(_ base: URL, _ call: Call, _ text: String) -> String {
+    switch call {
+    case .parse: return URL(string: text)?.absoluteString ?? "nil"
+    case .relative: return URL(string: text, relativeTo: base)?.absoluteURL.absoluteString ?? "nil"
+    case .parts:
+      guard let url = URL(string: text) else { return "nil" }
+      return [
+        url.scheme, url.host, url.port.map(String.init), url.path, url.query, url.fragment,
+      ].map { $0 ?? "-" }.joined(separator: "|")
+    case .components: return URLComponents(string: text)?.string ?? "nil"
+    case .hostAndPath:
+      guard let c = URLComponents(string: text) else { return "nil" }
+      return "\(c.host ?? "-")|\(c.port.map(String.init) ?? "-")|\(c.percentEncodedPath)"
+    case .queryItems:
+      guard let items = URLComponents(string: text)?.queryItems else { return "nil" }
+      return items.map { "\($0.name)=\($0.value ?? "nil")" }.joined(separator: "&")
+    case .built:
+      var c = URLComponents()
+      c.scheme = "https"
+      c.host = "example.com"
+      c.path = "/search"
+      c.queryItems = [URLQueryItem(name: "q", value: text), URLQueryItem(name: "n", value: nil)]
+      return c.url?.absoluteString ?? "nil"
+    case .appending: return base.appendingPathComponent(text).absoluteString
+    case .standardized:
+      return URL(string: text, relativeTo: base)?.standardized.absoluteString ?? "nil"
+    }
+  }
+}
