@@ -63,6 +63,7 @@ public enum FoundationCatalog {
     catalog.add(SharedReadOnlySubject<EnergyFormatterSubject>.self)
     catalog.add(NotificationQueueSubject.self)
     catalog.add(SharedReadOnlySubject<URLComponentsSubject>.self)
+    catalog.add(CurrentSettingsSubject.self)
     catalog.add(SharedReadOnlySubject<NSNumberSubject>.self)
     catalog.add(SharedReadOnlySubject<NSDateSubject>.self)
     catalog.add(SharedReadOnlySubject<NSDecimalNumberSubject>.self)

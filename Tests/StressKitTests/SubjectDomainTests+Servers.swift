@@ -3,6 +3,8 @@ import FoundationSubjects
 import StressKit
 import Testing
 
+@testable import StressKitEngine
+
 /// The subjects for what servers lean on make the calls they name, on the edges parsers
 /// special-case.
 extension InProcessSubjects.SubjectDomainTests {
@@ -31,5 +33,28 @@ extension InProcessSubjects.SubjectDomainTests {
     #expect(S.format(base, .queryItems, "?a+b=c&d=&=e&f&g=%20%2B") == "a+b=c&d=&=e&f=nil&g= +")
     #expect(S.format(base, .built, "a b&c") == "https://example.com/search?q=a%20b%26c&n")
     #expect(S.format(base, .parse, "") == "nil" || S.format(base, .parse, "") == "")
+  }
+
+  @Test func currentSettingsAskEveryCurrentValueOnDateEdgesInAFreshProcess() throws {
+    typealias S = CurrentSettingsSubject
+    let info = S.info
+    #expect(info.freshProcess && info.readOnly)
+    #expect(info.edges.count == Edges.dates.count && info.edges.first == "0.0")
+    for call in ["Locale.current", "TimeZone.current", "Calendar.current", "autoupdatingCurrent"] {
+      #expect(info.calls.contains { $0.contains(call) }, "current-settings does not call \(call)")
+    }
+    // Each call answers what the process answers when asked directly.
+    #expect(S.answer(.locale, 0) == Locale.current.identifier)
+    #expect(S.answer(.zone, 0) == TimeZone.current.identifier)
+    #expect(
+      S.answer(.offset, 0).hasPrefix(
+        "\(TimeZone.current.secondsFromGMT(for: Date(timeIntervalSince1970: 0))) "))
+    // A focused trial of every thread on one (call, date) passes its checks, here in-process.
+    var spec = TrialSpec(
+      subject: info.id, wrapper: "unprotected", threads: 4, readRatio: 1, bound: .ops(300),
+      seed: 5)
+    spec.focus = Focus(call: 8, edge: 4)
+    let result = Trial.run(spec, catalog: FoundationCatalog.catalog)
+    #expect(result.outcome == .ok, "\(result.detail)")
   }
 }
