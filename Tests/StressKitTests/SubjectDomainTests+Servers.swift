@@ -57,4 +57,27 @@ extension InProcessSubjects.SubjectDomainTests {
     let result = Trial.run(spec, catalog: FoundationCatalog.catalog)
     #expect(result.outcome == .ok, "\(result.detail)")
   }
+
+  @Test func operationQueueAddsDependsBarriersCancelsAndWaitsAndCountsEveryOperation() {
+    let info = OperationQueueSubject.info
+    for call in [
+      "addOperation(_:)", "addDependency(_:)", "addOperations(_:waitUntilFinished: false)",
+      "addBarrierBlock(_:)", "cancel()", "waitUntilFinished()",
+      "waitUntilAllOperationsAreFinished()", "operationCount",
+    ] {
+      #expect(info.calls.contains { $0.contains(call) }, "operationqueue does not call \(call)")
+    }
+    // Every thread's writes and reads on one queue pass their checks, here in-process.
+    let spec = TrialSpec(
+      subject: info.id, wrapper: "unprotected", threads: 4, readRatio: 0.5, bound: .ops(400),
+      seed: 11)
+    let result = Trial.run(spec, catalog: FoundationCatalog.catalog)
+    #expect(result.outcome == .ok, "\(result.detail)")
+    #expect((result.writes ?? 0) > 0 && (result.reads ?? 0) > 0)
+    // The end check counts what never ran: writes claimed but never made are missing.
+    let subject = OperationQueueSubject(shape: TrialShape(threads: 2, opsPerThread: 8))
+    subject.write(Step(thread: 0, seq: 0, random: 0))
+    let violations = subject.check(writesPerThread: [1, 3])
+    #expect(violations.count == 3 && violations.first == "3 operations never ran")
+  }
 }
