@@ -22,7 +22,7 @@ package final class FileAttributesSubject: StressSubject, @unchecked Sendable {
     id: "filemanager-attributes",
     summary: "FileManager.default on private files: attributes, exists, listing, contents, access",
     documented: .safe, sendable: Sendability.of(FileManager.self), traits: [.readOnly],
-    calls: Call.allCases.map(\.rawValue), inputs: [names.summary],
+    calls: Call.allCases.map(\.rawValue), inputs: [names.summary], edges: names.edges,
     leavesOut:
       "writes (createFile, moveItem, removeItem, createDirectory), enumerators, symbolic links, "
       + "changing the current directory")
@@ -46,10 +46,12 @@ package final class FileAttributesSubject: StressSubject, @unchecked Sendable {
     })
   package static let choice = InputDomain("calls", edges: [], ordinary: Call.allCases)
   private let directory: PrivateDirectory
+  private let focus: Focus?
   private let owner = NSUserName()
 
   package init(shape: TrialShape) {
     _ = Self.sweep
+    focus = shape.focus
     directory = PrivateDirectory(prefix: Self.prefix)
     for i in 0...Self.unicode {
       _ = FileManager.default.createFile(
@@ -76,11 +78,11 @@ package final class FileAttributesSubject: StressSubject, @unchecked Sendable {
   }
 
   package func read(_ step: Step) -> String? {
-    let i = Self.names[step]
+    let i = Self.names[step, focus]
     let file = Self.files
     let isFile = i <= Self.unicode
     let fm = FileManager.default
-    switch Self.choice[step] {
+    switch Focus.call(focus, of: Call.self, else: Self.choice[step]) {
     case .attributes:
       guard let attributes = try? fm.attributesOfItem(atPath: path(i)) else {
         return i == Self.missing ? nil : "attributesOfItem(\(i)) threw"
