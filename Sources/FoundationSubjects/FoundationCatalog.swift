@@ -65,6 +65,7 @@ public enum FoundationCatalog {
     catalog.add(SharedReadOnlySubject<URLComponentsSubject>.self)
     catalog.add(CurrentSettingsSubject.self)
     catalog.add(OperationQueueSubject.self)
+    catalog.add(URLSessionSubject.self)
     catalog.add(SharedReadOnlySubject<NSNumberSubject>.self)
     catalog.add(SharedReadOnlySubject<NSDateSubject>.self)
     catalog.add(SharedReadOnlySubject<NSDecimalNumberSubject>.self)

@@ -5,6 +5,10 @@ import Testing
 
 @testable import StressKitEngine
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 /// The subjects for what servers lean on make the calls they name, on the edges parsers
 /// special-case.
 extension InProcessSubjects.SubjectDomainTests {
@@ -79,5 +83,43 @@ extension InProcessSubjects.SubjectDomainTests {
     subject.write(Step(thread: 0, seq: 0, random: 0))
     let violations = subject.check(writesPerThread: [1, 3])
     #expect(violations.count == 3 && violations.first == "3 operations never ran")
+  }
+
+  /// The loopback server answers each target with the target, a closed port refuses, and the
+  /// subject's calls pass their own checks in-process; a focused trial on cancelling in flight
+  /// too.
+  @Test func urlSessionCallsALoopbackServerOfItsOwnAndARefusedPort() throws {
+    let server = try #require(LoopbackHTTPServer())
+    defer { server.stop() }
+    let answer = URLSessionSubject.Answer()
+    let url = try #require(URL(string: "http://127.0.0.1:\(server.port)/a%20b?q=1"))
+    URLSession.shared.dataTask(with: url, completionHandler: answer.handler).resume()
+    #expect(answer.done.wait(timeout: .now() + 10) == .success)
+    #expect(answer.status == 200 && answer.body == "/a%20b?q=1")
+    #expect(URLSessionSubject.judge(.shared, answer, "/a%20b?q=1") == nil)
+    #expect(
+      URLSessionSubject.judge(.shared, answer, "/other")?.contains("answered status 200") == true)
+    let refused = URLSessionSubject.Answer()
+    let port = try #require(LoopbackHTTPServer.closedPort())
+    let closed = try #require(URL(string: "http://127.0.0.1:\(port)/"))
+    URLSession.shared.dataTask(with: closed, completionHandler: refused.handler).resume()
+    #expect(refused.done.wait(timeout: .now() + 10) == .success)
+    #expect(refused.error != nil && URLSessionSubject.judge(.refused, refused, "/") == nil)
+    #expect(URLSessionSubject.judge(.shared, refused, "/") != nil)
+
+    let info = URLSessionSubject.info
+    for call in [
+      "URLSession.shared", "ephemeral", "cancel()", "refused", "finishTasksAndInvalidate",
+      "invalidateAndCancel",
+    ] {
+      #expect(info.calls.contains { $0.contains(call) }, "urlsession does not call \(call)")
+    }
+    var spec = TrialSpec(
+      subject: info.id, wrapper: "unprotected", threads: 4, readRatio: 1, bound: .ops(12), seed: 3)
+    let mixed = Trial.run(spec, catalog: FoundationCatalog.catalog)
+    #expect(mixed.outcome == .ok, "\(mixed.detail)")
+    spec.focus = Focus(call: 2, edge: 0)
+    let focused = Trial.run(spec, catalog: FoundationCatalog.catalog)
+    #expect(focused.outcome == .ok, "\(focused.detail)")
   }
 }

@@ -6,7 +6,8 @@ import StressKit
 /// their first requests. Each is built lazily and cached once a process, so each trial runs in
 /// a fresh worker (`freshProcess`) and its threads are the first to ask there (the runner skips
 /// the single-threaded pass once a trial passed, and the harness's own code asks for none of
-/// them). swift-foundation 1423 is a race in `Locale.current`'s cache.
+/// them). Upstream knows no such race on Linux today; the caches were reworked in
+/// swift-foundation 884 (6.1), and a first use is where a lazy cache's race would live.
 ///
 /// What is right is what the process answers alone: each thread keeps what it saw for each
 /// (call, date), a second look that differs is wrong at once, and the end check asks each
