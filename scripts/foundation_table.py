@@ -170,7 +170,8 @@ def upstream_status(issue, verdict, toolchain):
         said += f", reported on the {platform}"
     head = f"{issue_link(issue)} {said}"
     if issue.get("subject") is None:
-        return f"{head}: no subject aims at it yet"
+        why = issue.get("why_no_subject")
+        return f"{head}: no subject aims at it: {why}" if why else f"{head}: no subject aims at it yet"
     if verdict is None:
         return f"{head}: not run"
     failed = verdict["failed"] > 0
