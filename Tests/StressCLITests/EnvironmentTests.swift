@@ -70,10 +70,11 @@ import Testing
   @Test func aSecondWriterIsRefusedAndTheFirstFileStaysWhole() throws {
     let dir = try temporaryDirectory()
     let csv = dir.appendingPathComponent("out.csv")
-    // The first run holds the file for a few seconds: its second cell hangs until killed.
+    // The first run holds the file for 10 s: its second cell hangs until killed, twice. (At
+    // 2 s a hang, a loaded machine ran the eight writers below past its end.)
     let arguments = [
       "run", "--subjects", "noop,selftest-hang", "--wrappers", "unprotected", "--threads", "2",
-      "--trials", "2", "--ops", "100", "--timeout", "2", "--warmup", "0", "--out", csv.path,
+      "--trials", "2", "--ops", "100", "--timeout", "5", "--warmup", "0", "--out", csv.path,
       "--quiet", "--no-control",
     ]
     let (first, _) = try startAndWaitForRows(arguments, csv: csv, rows: 2)
