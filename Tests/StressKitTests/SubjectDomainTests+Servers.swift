@@ -86,8 +86,7 @@ extension InProcessSubjects.SubjectDomainTests {
   }
 
   /// The loopback server answers each target with the target, a closed port refuses, and the
-  /// subject's calls pass their own checks in-process; a focused trial on cancelling in flight
-  /// too.
+  /// subject judges what each call may answer.
   @Test func urlSessionCallsALoopbackServerOfItsOwnAndARefusedPort() throws {
     let server = try #require(LoopbackHTTPServer())
     defer { server.stop() }
@@ -114,12 +113,7 @@ extension InProcessSubjects.SubjectDomainTests {
     ] {
       #expect(info.calls.contains { $0.contains(call) }, "urlsession does not call \(call)")
     }
-    var spec = TrialSpec(
-      subject: info.id, wrapper: "unprotected", threads: 4, readRatio: 1, bound: .ops(12), seed: 3)
-    let mixed = Trial.run(spec, catalog: FoundationCatalog.catalog)
-    #expect(mixed.outcome == .ok, "\(mixed.detail)")
-    spec.focus = Focus(call: 2, edge: 0)
-    let focused = Trial.run(spec, catalog: FoundationCatalog.catalog)
-    #expect(focused.outcome == .ok, "\(focused.detail)")
+    // Its trials run in a worker of their own (ServerSubjectsTests): URLSession can crash or
+    // hang a process, and this one runs every test.
   }
 }

@@ -10,10 +10,13 @@ import Synchronization
 /// loopback server the subject starts itself (`LoopbackHTTPServer`, which answers each target
 /// with the target) and to a refused port, on the shared session, on one shared ephemeral
 /// session, and on sessions made for one call and invalidated at once; tasks cancelled in
-/// flight, by `cancel()` and by cancelling the Swift task that awaits `data(from:)`. Every
-/// completion handler must be called exactly once, with its own answer, an error, or the
-/// cancellation; one not called within 10 s is a finding (swift-corelibs-foundation 5412 is a
-/// deadlock of a Swift task cancelled while its response is handled).
+/// flight. Every completion handler must be called exactly once, with its own answer, an error,
+/// or the cancellation; one not called within 10 s is a finding.
+///
+/// It leaves out the async `data(from:)` in a Swift task cancelled in flight: on Swift 6.3.1
+/// that deadlocks now and then even alone (swift-corelibs-foundation 5412, fixed in 6.4; seen
+/// here once in a clean-clone test run), so a subject making it fails its single-threaded pass,
+/// and what fails alone says nothing about threads.
 package final class URLSessionSubject: StressSubject, @unchecked Sendable {
   package enum Call: String, CaseIterable {
     case shared = "URLSession.shared.dataTask(with:completionHandler:), resume()"
@@ -22,7 +25,6 @@ package final class URLSessionSubject: StressSubject, @unchecked Sendable {
     case refused = "dataTask to a refused port on 127.0.0.1: its error"
     case finish = "a session for one call: dataTask, resume(), finishTasksAndInvalidate()"
     case invalidate = "a session for one call: resume() to /slow, then invalidateAndCancel()"
-    case asyncCancel = "try await data(from:) in a Task, the Task cancelled in flight (/slow)"
   }
 
   package static let targets = InputDomain(
@@ -40,7 +42,9 @@ package final class URLSessionSubject: StressSubject, @unchecked Sendable {
     calls: Call.allCases.map(\.rawValue), inputs: [targets.summary], edges: targets.edges,
     leavesOut:
       "other hosts and TLS (loopback HTTP only), upload, download, stream and WebSocket tasks, "
-      + "delegates and their callbacks, cookies and caches, redirects, background sessions")
+      + "delegates and their callbacks, cookies and caches, redirects, background sessions, "
+      + "async data(from:) in a cancelled Swift task (it deadlocks alone on 6.3.1: "
+      + "swift-corelibs-foundation 5412)")
 
   /// One server a process, started on first use, and a port nothing listens on.
   static let server = LoopbackHTTPServer()
@@ -78,10 +82,8 @@ package final class URLSessionSubject: StressSubject, @unchecked Sendable {
       if calls.add(1, ordering: .acquiringAndReleasing).newValue == 1 { done.signal() }
     }
 
-    /// Cancelled: by the task's cancel(), its session's invalidation, or its Swift task's.
-    package var cancelled: Bool {
-      (error as? URLError)?.code == .cancelled || error is CancellationError
-    }
+    /// Cancelled: by the task's cancel(), or its session's invalidation.
+    package var cancelled: Bool { (error as? URLError)?.code == .cancelled }
   }
 
   package func read(_ step: Step) -> String? {
@@ -90,7 +92,7 @@ package final class URLSessionSubject: StressSubject, @unchecked Sendable {
     }
     let call = Focus.call(focus, of: Call.self, else: Self.choice[step])
     var target = Self.targets[step, focus]
-    if [.cancel, .invalidate, .asyncCancel].contains(call) { target = "/slow" + target }
+    if call == .cancel || call == .invalidate { target = "/slow" + target }
     let port = call == .refused ? refused : server.port
     guard let url = URL(string: "http://127.0.0.1:\(port)\(target)") else {
       return "URL(string:) refused \(target)"
@@ -99,23 +101,8 @@ package final class URLSessionSubject: StressSubject, @unchecked Sendable {
     let session: URLSession
     switch call {
     case .shared: session = .shared
-    case .ephemeral, .cancel, .refused, .asyncCancel: session = ephemeral
+    case .ephemeral, .cancel, .refused: session = ephemeral
     case .finish, .invalidate: session = URLSession(configuration: .ephemeral)
-    }
-    if call == .asyncCancel {
-      let task = Task {
-        do {
-          let (data, response) = try await session.data(from: url)
-          answer.handler(data, response, nil)
-        } catch {
-          answer.handler(nil, nil, error)
-        }
-      }
-      task.cancel()
-      guard answer.done.wait(timeout: .now() + Self.patience) == .success else {
-        return "\(call.rawValue): the task did not end within \(Int(Self.patience)) s"
-      }
-      return Self.judge(call, answer, target)
     }
     let task = session.dataTask(with: url, completionHandler: answer.handler)
     task.resume()
@@ -143,7 +130,7 @@ package final class URLSessionSubject: StressSubject, @unchecked Sendable {
     switch call {
     case .shared, .ephemeral, .finish:
       return ok ? nil : "\(call.rawValue) for \(target.prefix(40)) answered \(said)"
-    case .cancel, .invalidate, .asyncCancel:
+    case .cancel, .invalidate:
       return ok || answer.cancelled ? nil : "\(call.rawValue) answered \(said)"
     case .refused:
       return answer.error != nil && answer.body.isEmpty
