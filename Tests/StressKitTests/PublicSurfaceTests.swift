@@ -68,13 +68,14 @@ import Testing
   // `isAsync`.
   // 270 until issue 51's focused trials, which a user's subject opts into: `Focus` (its two
   // indices, its init and `Focus.call`), `TrialShape.focus`, `SubjectInfo.edges`,
-  // `InputDomain.edges` and the domain's focused subscript. 276 until `LoopbackHTTPServer`
+  // `InputDomain.edges`, the domain's focused subscript and index (a table of expected
+  // outputs looks its input up by index, as the catalog's `SequentialTable` does). 276 until `LoopbackHTTPServer`
   // (5), the server a subject of an HTTP client starts for itself, so that the catalog's
   // `urlsession`, written as a user writes a subject, keeps its socket calls in StressPlatform.
   // StressTesting is `ModelTest.check()`, under stress and under the controlled scheduler.
   // StressPlatform, the system's calls, is the package's own.
   @Test(arguments: [
-    ("StressKit", 281), ("StressReports", 0), ("StressCLI", 10), ("FoundationSubjects", 3),
+    ("StressKit", 282), ("StressReports", 0), ("StressCLI", 10), ("FoundationSubjects", 3),
     ("StressTesting", 2), ("StressPlatform", 0),
   ])
   func theSurfaceIsSmallAndDocumented(module: String, ceiling: Int) throws {

@@ -49,7 +49,7 @@ public struct InputDomain<Value: Sendable>: Sendable {
   /// The index in `values` that `step` draws in a trial focused on `focus` (its edge value,
   /// on every step), or in a mixed trial when `focus` is nil.
   @inlinable
-  package func index(for step: Step, focus: Focus?) -> Int {
+  public func index(for step: Step, focus: Focus?) -> Int {
     guard let focus, edgeCount > 0 else { return index(for: step) }
     return focus.edge % edgeCount
   }
