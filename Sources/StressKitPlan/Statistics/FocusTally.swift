@@ -19,25 +19,23 @@ package struct FocusTally: Sendable, Equatable {
   package static func counting(_ record: TrialRecord, into tallies: inout [FocusTally]) {
     guard let pair = record.focus, record.result.standing != .errored else { return }
     let failed = record.result.standing == .failed ? 1 : 0
-    if let i = tallies.firstIndex(where: { $0.pair == pair }) {
-      tallies[i].trials += 1
-      tallies[i].failed += failed
-    } else {
-      tallies.append(FocusTally(pair: pair, trials: 1, failed: failed))
-    }
+    add(FocusTally(pair: pair, trials: 1, failed: failed), to: &tallies)
   }
 
   /// `groups` summed pair by pair, in first-seen order: a subject's cells at every thread count.
   package static func merged(_ groups: [[FocusTally]]) -> [FocusTally] {
     var all: [FocusTally] = []
-    for tally in groups.joined() {
-      if let i = all.firstIndex(where: { $0.pair == tally.pair }) {
-        all[i].trials += tally.trials
-        all[i].failed += tally.failed
-      } else {
-        all.append(tally)
-      }
-    }
+    for tally in groups.joined() { add(tally, to: &all) }
     return all
+  }
+
+  /// Adds `tally` to its pair's entry in `tallies`, or appends it.
+  private static func add(_ tally: FocusTally, to tallies: inout [FocusTally]) {
+    if let i = tallies.firstIndex(where: { $0.pair == tally.pair }) {
+      tallies[i].trials += tally.trials
+      tallies[i].failed += tally.failed
+    } else {
+      tallies.append(tally)
+    }
   }
 }
