@@ -34,7 +34,8 @@ enum SummaryLists {
     ListedEntry("NSDistributedNotificationCenter", .safe, platformName: nil),
     ListedEntry("NSException", .safe, platformName: nil),
     ListedEntry(
-      "NSFileManager", .safe, platformName: "FileManager", subjects: ["filemanager-attributes"]),
+      "NSFileManager", .safe, platformName: "FileManager",
+      subjects: ["filemanager-attributes", "filemanager-writes"]),
     ListedEntry("NSHost", .safe, platformName: "Host", subjects: ["host"]),
     ListedEntry(
       "NSLock", .safe, platformName: "NSLock", subjects: ["nslock", "recursive-lock-deadlock"]),

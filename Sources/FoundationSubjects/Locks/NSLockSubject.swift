@@ -2,16 +2,23 @@ import Foundation
 import StressKit
 
 /// The Summary's `NSLock`, shared as a lock is: every thread raises a count under it and reads
-/// it under it. Documented thread-safe; what is measured is whether it excludes.
+/// it under it, taking it the three ways code does (`Take`). Documented thread-safe; what is
+/// measured is whether it excludes.
 package final class NSLockSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "nslock", summary: "NSLock: a count raised and read under it (lock, unlock)",
     documented: .safe, sendable: Sendability.of(NSLock.self),
-    calls: [
-      "lock()",
-      "unlock()",
-    ],
-    leavesOut: "try(), lock(before:), withLock(_:), name")
+    calls: Take.allCases.map(\.rawValue),
+    leavesOut:
+      "lock(before:): a timed wait, which a count under a lock never needs; name: a label "
+      + "for debuggers, read by no one here")
+
+  /// The ways a thread takes the lock.
+  package enum Take: String, CaseIterable {
+    case lock = "lock(), unlock()"
+    case withLock = "withLock(_:)"
+    case spin = "try() until it succeeds, unlock()"
+  }
 
   private let shape: TrialShape
   private let lock = NSLock()
@@ -19,16 +26,28 @@ package final class NSLockSubject: StressSubject, @unchecked Sendable {
 
   package init(shape: TrialShape) { self.shape = shape }
 
+  /// Runs `body` holding the lock, taken the way `step` picks.
+  private func holding<T>(_ step: Step, _ body: () -> T) -> T {
+    switch Take.allCases[Int(step.random % UInt64(Take.allCases.count))] {
+    case .lock:
+      lock.lock()
+      defer { lock.unlock() }
+      return body()
+    case .withLock:
+      return lock.withLock(body)
+    case .spin:
+      while !lock.try() {}
+      defer { lock.unlock() }
+      return body()
+    }
+  }
+
   package func write(_ step: Step) {
-    lock.lock()
-    counter.value &+= 1
-    lock.unlock()
+    holding(step) { counter.value &+= 1 }
   }
 
   package func read(_ step: Step) -> String? {
-    lock.lock()
-    let seen = counter.value
-    lock.unlock()
+    let seen = holding(step) { counter.value }
     return LockedCounter.check(read: seen, shape: shape)
   }
 
