@@ -14,7 +14,7 @@ extension InProcessSubjects {
     @Test func immutableArrayIsIndexedEnumeratedSearchedAndSlicedAtItsEnds() {
       let info = NSArraySubject.info
       #expect(Set(steps().map { NSArraySubject.choice[$0].rawValue }) == Set(info.calls))
-      for name in ["for-in", "enumerateObjects", "subarray(with:)", "index(of:)"] {
+      for name in ["for-in", "enumerateObjects", "subarray(with:)", "index(of:)", "sortedArray"] {
         #expect(info.calls.contains { $0.hasPrefix(name) }, "nsarray does not call \(name)")
       }
       let drawn = Set(steps().map { NSArraySubject.indices[$0] })
@@ -29,6 +29,8 @@ extension InProcessSubjects {
       #expect(Set(steps().map { NSDictionarySubject.choice[$0].rawValue }) == Set(info.calls))
       #expect(info.calls.contains { $0.hasPrefix("objects(forKeys:") })
       #expect(info.calls.contains { $0.hasPrefix("enumerateKeysAndObjects") })
+      #expect(info.calls.contains { $0.hasPrefix("object(forKey:) with String keys") })
+      #expect(info.calls.contains { $0.hasPrefix("value(forKey:)") })
       let size = NSDictionarySubject.size
       #expect(
         Set(steps().map { NSDictionarySubject.keys[$0] }).isSuperset(of: [0, size - 1, size]))

@@ -13,13 +13,17 @@ package final class NSArraySubject: StressSubject, @unchecked Sendable {
     case contains = "contains(_:)"
     case subarray = "subarray(with:) (16 from an index)"
     case ends = "firstObject, lastObject"
+    case sorted = "sortedArray(comparator:) (descending), element at the index"
   }
 
   package static let info = SubjectInfo(
     id: "nsarray", summary: "immutable NSArray, shared read-only: index, enumerate, search, slice",
     documented: .safe, sendable: Sendability.of(NSArray.self), traits: [.readOnly],
     calls: Call.allCases.map(\.rawValue), inputs: [indices.summary], edges: indices.edges,
-    leavesOut: "sorting, copying, key-value coding and writing the array to a file")
+    leavesOut:
+      "copy(): an immutable array's copy is itself; value(forKey:) (key-value coding): it maps "
+      + "every element through the same reads for-in makes; write(to:): it hands the array "
+      + "to the property-list writer, which propertylistencoder covers")
 
   package static let size = 64
   static let slice = 16
@@ -83,6 +87,14 @@ package final class NSArraySubject: StressSubject, @unchecked Sendable {
       let last = Self.number(items.lastObject)
       return first == Self.value(at: 0) && last == Self.value(at: Self.size - 1)
         ? nil : "firstObject \(String(describing: first)), lastObject \(String(describing: last))"
+    case .sorted:
+      let sorted = items.sortedArray { a, b in
+        let (x, y) = (Self.number(a) ?? 0, Self.number(b) ?? 0)
+        return x == y ? .orderedSame : x > y ? .orderedAscending : .orderedDescending
+      }
+      let value = sorted.count == Self.size ? Self.number(sorted[Self.size - 1 - i]) : nil
+      return value == expected
+        ? nil : "sortedArray has \(value.map(String.init) ?? "nothing") at \(Self.size - 1 - i)"
     }
   }
 

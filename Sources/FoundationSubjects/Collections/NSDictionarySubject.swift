@@ -12,6 +12,8 @@ package final class NSDictionarySubject: StressSubject, @unchecked Sendable {
     case enumerate = "enumerateKeysAndObjects(_:)"
     case allKeys = "allKeys"
     case count = "count"
+    case stringKey = "object(forKey:) with String keys (a twin keyed by \"k<n>\")"
+    case valueForKey = "value(forKey:) (key-value coding, on the String-keyed twin)"
   }
 
   package static let info = SubjectInfo(
@@ -19,7 +21,9 @@ package final class NSDictionarySubject: StressSubject, @unchecked Sendable {
     summary: "immutable NSDictionary, shared read-only: lookups, bulk lookups, enumeration",
     documented: .safe, sendable: Sendability.of(NSDictionary.self), traits: [.readOnly],
     calls: Call.allCases.map(\.rawValue), inputs: [keys.summary], edges: keys.edges,
-    leavesOut: "string keys and key-value coding (value(forKey:)), keysSortedByValue, copying")
+    leavesOut:
+      "keysSortedByValue(comparator:): it sorts the whole dictionary, so its cost would "
+      + "outweigh every lookup; copy(): an immutable dictionary's copy is itself")
 
   package static let size = 64
   /// Key indices; `size` stands for a key that is not in the dictionary.
@@ -29,11 +33,16 @@ package final class NSDictionarySubject: StressSubject, @unchecked Sendable {
   package static let choice = InputDomain("calls", edges: [], ordinary: Call.allCases)
   private let focus: Focus?
   private let items: NSDictionary
+  /// The same entries keyed by `"k<key>"`, as a dictionary decoded from JSON is keyed.
+  private let named: NSDictionary
 
   package init(shape: TrialShape) {
     focus = shape.focus
     let keys = (0..<Self.size).map { NSNumber(value: Self.key($0)) }
     items = NSDictionary(objects: keys.map { NSNumber(value: ~$0.intValue) }, forKeys: keys)
+    named = NSDictionary(
+      objects: keys.map { NSNumber(value: ~$0.intValue) },
+      forKeys: keys.map { NSString(string: "k\($0.intValue)") })
   }
 
   /// The key at `index`; `size` gives one no thread stored.
@@ -89,6 +98,14 @@ package final class NSDictionarySubject: StressSubject, @unchecked Sendable {
       return count == Self.size ? nil : "allKeys has \(count) keys of \(Self.size)"
     case .count:
       return items.count == Self.size ? nil : "count is \(items.count), not \(Self.size)"
+    case .stringKey, .valueForKey:
+      let name = "k\(key)"
+      let found =
+        Focus.call(focus, of: Call.self, else: Self.choice[step]) == .stringKey
+        ? named.object(forKey: name) : named.value(forKey: name)
+      let value = Self.number(found)
+      let expected = i == Self.size ? nil : ~key
+      return value == expected ? nil : "key \(name) maps to \(value.map(String.init) ?? "nothing")"
     }
   }
 

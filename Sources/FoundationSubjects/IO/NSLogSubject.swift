@@ -14,7 +14,9 @@ package final class NSLogSubject: StressSubject, @unchecked Sendable {
       "NSLog(\"%@\", …) with a short token line (write)"
     ],
     leavesOut:
-      "NSLogv, long or multi-line messages, formats with several arguments, logging to an uncaptured terminal"
+      "NSLogv: NSLog calls it, so every write makes it; formats with several arguments: "
+      + "string-format covers the formatting; logging to a terminal: a trial cannot read back "
+      + "what a terminal shows; long or multi-line messages: not covered yet"
   )
 
   static let prefix = "stress.nslog."

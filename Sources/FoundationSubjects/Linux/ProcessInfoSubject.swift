@@ -25,8 +25,9 @@ package enum ProcessInfoSubject: SharedReadOnly {
   package static let documented = DocumentedSafety.unsafe
   package static let sendable: Bool? = Sendability.of(ProcessInfo.self)
   package static let leavesOut =
-    "setenv while others read (glibc's own race), hostName (processinfo-hostname), "
-    + "thermal state, activity assertions"
+    "setenv while others read: environment-setenv covers it; hostName: processinfo-hostname "
+    + "covers it; thermalState and activity assertions: fixed values on Linux, with no state "
+    + "behind them"
   package static let inputs = InputDomain(
     "environment names", edges: ["", "STRESS_MISSING_VARIABLE", "PATH", "HOME", "LANG"],
     ordinary: ["USER", "SHELL", "PWD", "TERM", "TMPDIR", "HOSTNAME"])

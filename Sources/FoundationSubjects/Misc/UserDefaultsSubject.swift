@@ -27,8 +27,12 @@ package final class UserDefaultsSubject: StressSubject, @unchecked Sendable {
     calls: Write.allCases.map { "\($0.rawValue) (write)" }
       + Read.allCases.map { "\($0.rawValue) (read)" },
     leavesOut:
-      "UserDefaults.standard, synchronize(), observers and notifications, arrays, "
-      + "dictionaries and Data as values, other processes writing the suite")
+      "UserDefaults.standard: it would write the user's own defaults file, and it is this "
+      + "class on the process's suite; synchronize(): deprecated, writes persist without it; "
+      + "didChangeNotification observers: notificationcenter covers posting and observing; "
+      + "arrays, dictionaries and Data as values: they are stored through the same property-"
+      + "list path as numbers and strings; other processes writing the suite: not a thread "
+      + "of this process")
 
   package static let writes = InputDomain("writes", edges: [], ordinary: Write.allCases)
   /// dictionaryRepresentation copies every key: 1 read in 16.
