@@ -21,8 +21,8 @@ package final class NSArraySubject: StressSubject, @unchecked Sendable {
     documented: .safe, sendable: Sendability.of(NSArray.self), traits: [.readOnly],
     calls: Call.allCases.map(\.rawValue), inputs: [indices.summary], edges: indices.edges,
     leavesOut:
-      "copy(): an immutable array's copy is itself; value(forKey:) (key-value coding): it maps "
-      + "every element through the same reads for-in makes; write(to:): it hands the array "
+      "copy(): an immutable array's copy is itself; value(forKey:) (key-value coding): Linux's "
+      + "NSArray has none; write(to:): it hands the array "
       + "to the property-list writer, which propertylistencoder covers")
 
   package static let size = 64

@@ -28,7 +28,8 @@ package final class NSMutableSetSubject: StressSubject, @unchecked Sendable {
     documented: .unsafe, sendable: Sendability.of(NSMutableSet.self),
     calls: Write.allCases.map(\.rawValue) + Read.allCases.map(\.rawValue),
     leavesOut: "anyObject(), allObjects and set algebra with whole sets (intersect(_:), "
-      + "minus(_:)), which are linear in a growing set")
+      + "minus(_:)): linear in a growing set, so a trial's cost would grow with its "
+      + "length")
 
   package static let writes = InputDomain("writes", edges: [], ordinary: Write.allCases)
   package static let reads = InputDomain("reads", edges: [], ordinary: Read.allCases)

@@ -6,7 +6,8 @@ package final class SwiftArraySubject: StressSubject, @unchecked Sendable {
     id: "swift-array", summary: "Swift [Int] in a shared var: append, read at a random index",
     documented: .notListed, sendable: Sendability.of([Int].self),
     calls: ["append(_:)", "subscript(_:) get (a copy of the array)"],
-    leavesOut: "removal, insertion, enumeration and bulk appends; a shared var races on any of them"
+    leavesOut: "removal, insertion, enumeration and bulk appends: a shared var races on any of "
+      + "them"
   )
 
   private let shape: TrialShape

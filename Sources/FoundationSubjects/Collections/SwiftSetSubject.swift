@@ -7,7 +7,7 @@ package final class SwiftSetSubject: StressSubject, @unchecked Sendable {
     id: "swift-set", summary: "Swift Set<Int> in a shared var: insert, contains, first",
     documented: .notListed, sendable: Sendability.of(Set<Int>.self),
     calls: ["insert(_:)", "contains(_:)", "first"],
-    leavesOut: "removal, enumeration and set algebra; a shared var races on any of them")
+    leavesOut: "removal, enumeration and set algebra: a shared var races on any of them")
 
   private let shape: TrialShape
   private var items: Set<Int> = []

@@ -18,7 +18,8 @@ package final class DateFormatterMutatingSubject: StressSubject, @unchecked Send
       "dateFormat set (yyyy-MM-dd HH:mm:ss, dd.MM.yyyy HH:mm) (write)",
       "timeZone set (UTC, GMT+5:30) (write)", "string(from:) (read)",
     ],
-    leavesOut: "date(from:) while reconfigured, locale and calendar changes, styles")
+    leavesOut: "date(from:) while reconfigured: not covered yet; locale and style changes: not "
+      + "covered yet; calendar changes: rare in applications")
 
   static let formats = ["yyyy-MM-dd HH:mm:ss", "dd.MM.yyyy HH:mm"]
   private let formatter = DateFormatter()

@@ -14,7 +14,8 @@ package final class NumberFormatterMutatingSubject: StressSubject, @unchecked Se
       "groupingSeparator set (\",\" or \".\") (write)", "usesGroupingSeparator set (write)",
       "string(from:) (.decimal, en_US_POSIX) (read)",
     ],
-    leavesOut: "number(from:) while reconfigured, style and locale changes")
+    leavesOut: "number(from:) while reconfigured: not covered yet; style and locale changes: not "
+      + "covered yet")
 
   /// (groupingSeparator, usesGroupingSeparator)
   static let configs = [(",", true), (".", true), (",", false)]

@@ -25,8 +25,9 @@ package final class ProcessLaunchSubject: StressSubject, @unchecked Sendable {
     ],
     leavesOut:
       "terminate() and interrupt(): a launch here ends by itself in milliseconds; "
-      + "terminationHandler: it runs on a queue of Foundation's, which the trial would have to "
-      + "wait for; standardError: it goes through the same Pipe code as standardOutput")
+      + "terminationHandler: it runs on a queue of Foundation's, which the trial would "
+      + "have to wait for; standardError: it goes through the same Pipe code as "
+      + "standardOutput")
 
   /// The ways a write launches, each checked by what the child prints.
   package enum Launch: String, CaseIterable {

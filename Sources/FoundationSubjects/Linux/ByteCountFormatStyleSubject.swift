@@ -21,7 +21,8 @@ package enum ByteCountFormatStyleSubject: SharedReadOnly {
     "Int64.formatted(.byteCount(...)) from every thread, in 4 styles and 3 options"
   package static let sendable: Bool? = Sendability.of(ByteCountFormatStyle.self)
   package static let leavesOut =
-    "parsing (the style has no parse strategy), locales other than the process's"
+    "parsing: the style has no parse strategy; locales other than the process's: not "
+    + "covered yet"
   package static let inputs = InputDomain(
     "byte counts", edges: Edges.byteCounts, ordinary: Edges.ordinaryByteCounts)
 

@@ -16,7 +16,8 @@ package enum ByteCountFormatterSubject: SharedReadOnly {
   package static let summary = "shared ByteCountFormatters, 4 count styles: string(fromByteCount:)"
   package static let sendable: Bool? = Sendability.of(ByteCountFormatter.self)
   package static let leavesOut =
-    "string(from: Measurement), parsing (none exists), changing a shared formatter's style"
+    "string(from:) of a Measurement: absent on Linux; parsing: ByteCountFormatter has "
+    + "none; changing a shared formatter's style: read-only use already fails"
   package static let inputs = InputDomain(
     "byte counts", edges: Edges.byteCounts, ordinary: Edges.ordinaryByteCounts)
 

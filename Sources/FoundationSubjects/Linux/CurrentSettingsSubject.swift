@@ -36,9 +36,11 @@ package final class CurrentSettingsSubject: StressSubject, @unchecked Sendable {
     traits: [.readOnly, .freshProcess], calls: Call.allCases.map(\.rawValue),
     inputs: [dates.summary], edges: dates.edges,
     leavesOut:
-      "changing the process's settings while it runs (setenv of TZ or LANG, "
-      + "NSTimeZone.default, a UserDefaults locale), locales named explicitly (other subjects "
-      + "cover them), NSLocale.current's class-side cache")
+      "setenv of TZ or LANG while it runs: environment-setenv covers setenv against "
+      + "readers; setting NSTimeZone.default or a UserDefaults locale while it runs: rare "
+      + "in applications (set once, at startup); locales named explicitly: "
+      + "numberformatter and number-formatstyle cover them; NSLocale.current's class-side "
+      + "cache: Linux has none (NSLocale.current returns Locale.current)")
 
   private static let choice = InputDomain("calls", edges: [], ordinary: Call.allCases)
   private static let calls = Call.allCases

@@ -37,8 +37,9 @@ package enum NSRegularExpressionSubject: SharedReadOnly {
     + "several threads at once"
   package static let sendable: Bool? = Sendability.of(NSRegularExpression.self)
   package static let leavesOut =
-    "compiling expressions concurrently (each is compiled once), NSDataDetector, "
-    + "matching options such as .reportProgress"
+    "compiling expressions concurrently (each is compiled once): not covered yet; "
+    + "NSDataDetector: absent on Linux; matching options such as .reportProgress: rare "
+    + "in applications"
   package static let inputs = InputDomain(
     "texts",
     edges: [

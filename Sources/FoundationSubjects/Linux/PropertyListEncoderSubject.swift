@@ -34,8 +34,10 @@ package enum PropertyListEncoderSubject: SharedReadOnly {
     "shared PropertyListEncoders (binary, XML) and a PropertyListDecoder: encode, decode back"
   package static let sendable: Bool? = Sendability.of(PropertyListEncoder.self)
   package static let leavesOut =
-    "changing outputFormat while shared, userInfo, OpenStep input, writing through "
-    + "PropertyListSerialization"
+    "changing outputFormat while shared: rare in applications (an encoder is "
+    + "configured once, as here); userInfo: rare in applications; OpenStep input: rare "
+    + "in applications (a legacy format); writing through PropertyListSerialization: "
+    + "not covered yet"
   package static let inputs = InputDomain(
     "payloads", edges: Array(Payload.edges.indices),
     ordinary: Array(Payload.edges.count..<Payload.all.count),

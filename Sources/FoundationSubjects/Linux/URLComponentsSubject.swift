@@ -25,9 +25,11 @@ package enum URLComponentsSubject: SharedReadOnly {
     "URL and URLComponents from every thread: parse, resolve against a shared base, read parts"
   package static let sendable: Bool? = Sendability.of(URLComponents.self)
   package static let leavesOut =
-    "URLRequest and URLSession, file-system calls on file URLs (resourceValues, "
-    + "checkResourceIsReachable), bookmarks, mutating one shared URLComponents value (a struct "
-    + "in a shared var races on the variable)"
+    "URLSession: urlsession covers it; URLRequest: not covered yet; resourceValues of "
+    + "file URLs: filemanager-attributes covers it; checkResourceIsReachable: on Linux "
+    + "it is fileExists(atPath:), which filemanager-attributes covers; bookmarks: "
+    + "absent on Linux; mutating one shared URLComponents value: a shared var races on "
+    + "it anyway"
 
   package static let inputs = InputDomain(
     "URL texts",

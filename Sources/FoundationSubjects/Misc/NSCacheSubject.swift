@@ -25,7 +25,9 @@ package final class NSCacheSubject: StressSubject, @unchecked Sendable {
       "object(forKey:) (read)", "countLimit 512 and totalCostLimit 8192 (evicting)",
     ],
     leavesOut:
-      "a delegate (willEvictObject), NSDiscardableContent, evictsObjectsWithDiscardedContent")
+      "a delegate (willEvictObject): rare in applications; NSDiscardableContent, "
+      + "evictsObjectsWithDiscardedContent: swift-corelibs-foundation has no "
+      + "NSDiscardableContent and never reads the flag")
 
   /// The write a step makes: clearing is rare, as in a server.
   package static func write(for step: Step) -> Write {

@@ -45,8 +45,8 @@ package enum NSCharacterSetSubject: SharedReadOnly {
   package static let documented = DocumentedSafety.safe
   package static let sendable: Bool? = Sendability.of(NSCharacterSet.self)
   package static let leavesOut =
-    "sets built from files or bitmaps, Scanner (scanner-shared), NSMutableCharacterSet "
-    + "(nsmutablecharacterset)"
+    "sets built from files or bitmaps: rare in applications; Scanner: scanner-shared "
+    + "covers it; NSMutableCharacterSet: nsmutablecharacterset covers it"
   package static let inputs = InputDomain(
     "scalars",
     edges: [

@@ -27,8 +27,11 @@ package enum NSSetSubject: SharedReadOnly {
   package static let documented = DocumentedSafety.safe
   package static let sendable: Bool? = Sendability.of(NSSet.self)
   package static let leavesOut =
-    "sorted(using:), filtered(using:) (no NSPredicate on Linux), key-value coding, "
-    + "NSMutableSet (nsmutableset)"
+    "sorted(using:): it reads the set through allObjects or for-in, which the subject "
+    + "makes, then sorts a private copy; filtered(using:): on Linux it is allObjects, "
+    + "which the subject reads, filtered by a closure (no predicate strings); key-value "
+    + "coding: unavailable in swift-corelibs-foundation; NSMutableSet: nsmutableset "
+    + "covers it"
   static let size = 64
   package static let inputs = InputDomain(
     "keys", edges: [0, size - 1, size, -1, -2], ordinary: Array(1..<(size - 1)),

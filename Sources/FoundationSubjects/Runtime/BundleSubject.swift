@@ -17,7 +17,10 @@ package final class BundleSubject: StressSubject, @unchecked Sendable {
       "infoDictionary (its count)",
     ],
     leavesOut:
-      "path(forResource:ofType:), url(forResource:withExtension:), object(forInfoDictionaryKey:), localizedString(forKey:value:table:), Bundle(path:)"
+      "path(forResource:ofType:) and url(forResource:withExtension:): not covered yet; "
+      + "object(forInfoDictionaryKey:): not covered yet; "
+      + "localizedString(forKey:value:table:): not covered yet; Bundle(path:): not "
+      + "covered yet"
   )
 
   private let alone: [String]

@@ -16,7 +16,9 @@ package final class MemoryFunctionsSubject: StressSubject, @unchecked Sendable {
       "NSRoundDownToMultipleOfPageSize(_:)",
     ],
     leavesOut:
-      "sizes near Int.max or negative; Linux lacks NSLogPageSize, NSRealMemoryAvailable, page allocation and zone functions"
+      "sizes near Int.max or negative: rare in applications, and near Int.max the "
+      + "rounding traps even on one thread; NSLogPageSize, NSRealMemoryAvailable, page "
+      + "allocation and zone functions: absent on Linux"
   )
 
   private let page = NSPageSize()

@@ -13,7 +13,11 @@ package final class NSObjectSubject: StressSubject, @unchecked Sendable {
       "description",
     ],
     leavesOut:
-      "isKind(of:), debugDescription, subclasses overriding hash and isEqual(_:), use as dictionary or set keys"
+      "isKind(of:): it reads only the object's class, which never changes; "
+      + "debugDescription: it returns description, which the subject reads; subclasses "
+      + "overriding hash and isEqual(_:): their code is the application's, not "
+      + "Foundation's; use as dictionary or set keys: a lookup asks a key only hash and "
+      + "isEqual(_:), which the subject calls"
   )
 
   private let objects: [NSObject]

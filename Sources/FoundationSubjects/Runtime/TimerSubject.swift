@@ -20,7 +20,11 @@ package final class TimerSubject: StressSubject, @unchecked Sendable {
       "isValid (read)",
     ],
     leavesOut:
-      "scheduling on a run loop, invalidate(), tolerance, userInfo, timeInterval, Timer.scheduledTimer"
+      "scheduling on a run loop: timer-runloop covers it; invalidate(): not covered "
+      + "yet; tolerance: setting it does nothing on Linux (CFRunLoopTimerSetTolerance is "
+      + "Darwin-only); userInfo: always nil on Linux, where no initializer takes one; "
+      + "timeInterval: fire(), which the subject calls, reads it; Timer.scheduledTimer: "
+      + "timer-runloop covers it, a Timer added to the current loop's default mode"
   )
 
   /// Dates are whole seconds from `base`: the run loop's clock converts them on the way in

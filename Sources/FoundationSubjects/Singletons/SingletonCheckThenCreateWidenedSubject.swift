@@ -18,7 +18,9 @@ package final class SingletonCheckThenCreateWidenedSubject: SingletonCheckThenCr
         "instances[slot] read back, recorded in the ledger (write)",
       ],
       leavesOut:
-        "reads of an already created instance, resetting or replacing it, state inside the singleton"
+        "reads of an already created instance: with no writer left they race on nothing; "
+        + "resetting or replacing it: a shared var races on it anyway; state inside the "
+        + "singleton: photomanager covers it"
     )
   }
 

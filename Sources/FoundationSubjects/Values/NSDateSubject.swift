@@ -24,7 +24,8 @@ package enum NSDateSubject: SharedReadOnly {
   package static let documented = DocumentedSafety.safe
   package static let sendable: Bool? = Sendability.of(NSDate.self)
   package static let leavesOut =
-    "formatting through formatters (dateformatter, date-formatstyle), calendars (nscalendar)"
+    "formatting through formatters: dateformatter and date-formatstyle cover it; "
+    + "calendars: nscalendar covers them"
   package static let inputs = InputDomain(
     "instants (s from 1970)", edges: Edges.dates, ordinary: Edges.ordinaryDates)
 

@@ -13,7 +13,10 @@ package final class NSNotificationSubject: StressSubject, @unchecked Sendable {
       "userInfo",
     ],
     leavesOut:
-      "posting it through a NotificationCenter, copy(), isEqual(_:) and hash, bridging to Notification"
+      "posting it through a NotificationCenter: notificationcenter covers posting; "
+      + "copy(): it returns the notification itself; isEqual(_:) and hash: NSObject's, "
+      + "which nsobject covers; bridging to Notification: it reads only name, object and "
+      + "userInfo, which the subject reads"
   )
 
   private let notes: [NSNotification]

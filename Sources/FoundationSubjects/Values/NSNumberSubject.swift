@@ -49,8 +49,9 @@ package enum NSNumberSubject: SharedReadOnly {
   package static let documented = DocumentedSafety.safe
   package static let sendable: Bool? = Sendability.of(NSNumber.self)
   package static let leavesOut =
-    "NSDecimalNumber arithmetic (nsdecimalnumber), formatting through NumberFormatter "
-    + "(numberformatter), key-value coding"
+    "NSDecimalNumber arithmetic: nsdecimalnumber covers it; formatting through "
+    + "NumberFormatter: numberformatter covers it; key-value coding: unavailable in "
+    + "swift-corelibs-foundation"
   static let edges: [Boxed] = [
     .int(0), .double(0), .double(-0.0), .int(-1), .int(.min), .int(.max),
     Boxed(kind: .uint, bits: .max), .double(.nan), .double(.infinity), .double(-.infinity),

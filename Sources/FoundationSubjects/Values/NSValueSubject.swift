@@ -21,7 +21,10 @@ package enum NSValueSubject: SharedReadOnly {
   package static let documented = DocumentedSafety.safe
   package static let sendable: Bool? = Sendability.of(NSValue.self)
   package static let leavesOut =
-    "getValue(_:size:) of arbitrary types, NSValue(bytes:objCType:), pointers, key-value coding"
+    "getValue(_:size:) of arbitrary types, NSValue(bytes:objCType:): rare in Swift, "
+    + "which has no @encode to spell a type; pointers: swift-corelibs-foundation has no "
+    + "NSValue(pointer:) or pointerValue; key-value coding: unavailable in "
+    + "swift-corelibs-foundation"
   package static let inputs = InputDomain(
     "boxed values",
     edges: [0, NSNotFound, 1 << 32, -1, -2, -3],
