@@ -4,9 +4,11 @@ import Synchronization
 
 /// A private `NotificationCenter`, as an app's event bus: writes add an observer (of the name,
 /// or of every name) or remove it (each thread keeps at most one), reads post (by name, or a
-/// `Notification`). Every post must reach every observer that was
+/// `Notification`), from one of two senders or none; one registration in three filters by
+/// sender. Every post must reach every observer of its sender (or of any) that was
 /// registered for its whole duration: registered before the post began, and not yet being
-/// removed when it returned (delivery is synchronous on the posting thread). The bookkeeping
+/// removed when it returned (delivery is synchronous on the posting thread), and no observer
+/// of the other sender. The bookkeeping
 /// uses its own lock, never held across a call into the center.
 package final class NotificationCenterSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
@@ -17,6 +19,7 @@ package final class NotificationCenterSubject: StressSubject, @unchecked Sendabl
     calls: [
       "addObserver(forName:object:queue: nil, using:) (write)",
       "addObserver(forName: nil, object:queue: nil, using:) (every name) (write)",
+      "addObserver(forName:object: a sender, queue: nil, using:) (write)",
       "removeObserver(_:) (write)",
     ] + Post.allCases.map { "\($0.rawValue) (read)" },
     leavesOut:
@@ -24,7 +27,7 @@ package final class NotificationCenterSubject: StressSubject, @unchecked Sendabl
       + "observer of every name would receive; it is this class all the same; "
       + "addObserver(_:selector:name:object:): a selector needs @objc, which Swift on Linux "
       + "lacks; delivery on an OperationQueue: the check needs every delivery done when post "
-      + "returns (operationqueue covers the queue); filtering by object: not covered yet"
+      + "returns (operationqueue covers the queue)"
   )
 
   package enum Post: String, CaseIterable {
@@ -39,7 +42,13 @@ package final class NotificationCenterSubject: StressSubject, @unchecked Sendabl
   /// One registration: what it has received and not yet been checked for.
   final class Observer: Sendable {
     let received = Mutex(Set<Int>())
+    /// The sender it observes (an index of `senders`); nil: any.
+    let sender: Int?
+    init(sender: Int?) { self.sender = sender }
   }
+
+  /// The two senders posts come from (or none).
+  private let senders = [NSObject(), NSObject()]
 
   struct Registration {
     var observer: Observer
@@ -73,10 +82,12 @@ package final class NotificationCenterSubject: StressSubject, @unchecked Sendabl
       center.removeObserver(registration.token)
       live[step.thread] = nil
     } else {
-      let observer = Observer()
+      let sender = (step.random >> 8) % 3 == 0 ? Int((step.random >> 16) % 2) : nil
+      let observer = Observer(sender: sender)
       // Every other registration observes every name: posts here carry only this one.
       let name = step.random & 1 == 0 ? Self.name : nil
-      let token = center.addObserver(forName: name, object: nil, queue: nil) { note in
+      let object = sender.map { senders[$0] }
+      let token = center.addObserver(forName: name, object: object, queue: nil) { note in
         if let id = note.userInfo?["id"] as? Int {
           observer.received.withLock { _ = $0.insert(id) }
         }
@@ -89,16 +100,25 @@ package final class NotificationCenterSubject: StressSubject, @unchecked Sendabl
   package func read(_ step: Step) -> String? {
     let id = postIDs.add(1, ordering: .relaxed).newValue
     let before = registered.withLock { $0 }
+    let sender = (step.random >> 8) % 3 == 0 ? nil : Int((step.random >> 16) % 2)
+    let object = sender.map { senders[$0] }
     switch Self.posts[step] {
-    case .named: center.post(name: Self.name, object: nil, userInfo: ["id": id])
-    case .notification: center.post(Notification(name: Self.name, userInfo: ["id": id]))
+    case .named: center.post(name: Self.name, object: object, userInfo: ["id": id])
+    case .notification:
+      center.post(Notification(name: Self.name, object: object, userInfo: ["id": id]))
     }
     let after = registered.withLock { $0 }
     var missed = 0
+    var wrong = 0
     for (key, observer) in before where after[key] === observer {
-      // Registered throughout: it must have the post. Checked ids are dropped, so sets stay small.
-      if observer.received.withLock({ $0.remove(id) }) == nil { missed += 1 }
+      // Registered throughout: it must have the post if it observes its sender, and must not
+      // otherwise. Checked ids are dropped, so sets stay small.
+      let got = observer.received.withLock({ $0.remove(id) }) != nil
+      let wanted = observer.sender == nil || observer.sender == sender
+      if wanted && !got { missed += 1 }
+      if !wanted && got { wrong += 1 }
     }
+    if wrong > 0 { return "post \(id) reached \(wrong) observer(s) of another sender" }
     return missed == 0 ? nil : "post \(id) missed \(missed) observer(s) registered throughout"
   }
 

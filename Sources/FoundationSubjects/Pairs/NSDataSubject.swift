@@ -17,6 +17,7 @@ package enum NSDataSubject: SharedReadOnly {
     case enumerate = "enumerateBytes(_:) (a checksum)"
     case bytes = "bytes (a checksum through the pointer)"
     case bridged = "bridged to Data: count, first, last, description"
+    case file = "write(toFile:atomically: true) to a file of its own, NSData(contentsOfFile:)"
   }
 
   package static let id = "nsdata"
@@ -25,7 +26,7 @@ package enum NSDataSubject: SharedReadOnly {
   package static let documented = DocumentedSafety.safe
   package static let sendable: Bool? = Sendability.of(NSData.self)
   package static let leavesOut =
-    "writing to or reading from files: not covered yet; reading other URLs: on Linux "
+    "reading other URLs: on Linux "
     + "it is a URLSession data task, which urlsession covers; compression: absent on "
     + "Linux; NSMutableData: nsmutabledata covers it"
   package static let inputs = InputDomain(
@@ -85,6 +86,17 @@ package enum NSDataSubject: SharedReadOnly {
     case .bridged:
       let bridged = data as Data
       return "\(bridged.count) \(bridged.first ?? 0) \(bridged.last ?? 0) \(bridged.description)"
+    case .file: return roundTrip(data)
     }
+  }
+
+  /// The buffer written to a file of this call's own and read back: whether it came back whole.
+  static func roundTrip(_ data: NSData) -> String {
+    let path = (NSTemporaryDirectory() as NSString).appendingPathComponent(
+      "stress.nsdata.\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    guard data.write(toFile: path, atomically: true) else { return "write failed" }
+    let back = NSData(contentsOfFile: path)
+    return "\(back?.length ?? -1) \(back == data)"
   }
 }

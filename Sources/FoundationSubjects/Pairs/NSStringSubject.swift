@@ -26,6 +26,7 @@ package enum NSStringSubject: SharedReadOnly {
     case percent = "addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed), back"
     case path = "lastPathComponent, pathExtension, deletingLastPathComponent (of paths)"
     case bridged = "bridged to String: count, utf8.count, hash"
+    case lines = "enumerateLines(_:), enumerateSubstrings(in:options: .byParagraphs)"
   }
 
   package static let id = "nsstring"
@@ -34,8 +35,8 @@ package enum NSStringSubject: SharedReadOnly {
   package static let documented = DocumentedSafety.safe
   package static let sendable: Bool? = Sendability.of(NSString.self)
   package static let leavesOut =
-    "format strings (String(format:)): string-format covers them; line and paragraph "
-    + "enumeration: not covered yet; writing to files: not covered yet; "
+    "format strings (String(format:)): string-format covers them; writing to files: the "
+    + "string is encoded as data(using:) encodes it, then nsdata covers writing the bytes; "
     + "regular-expression search: nsregularexpression covers it; NSMutableString: "
     + "nsmutablestring covers it"
   /// The texts, edges first; the domain draws their indices, as two of them are equal Swift
@@ -108,6 +109,18 @@ package enum NSStringSubject: SharedReadOnly {
       let bridged = s as String
       return
         "\(bridged.count) \(bridged.utf8.count) \(s.hash == NSString(string: texts[input]).hash)"
+    case .lines: return lines(s)
     }
+  }
+
+  /// Its lines and paragraphs, as a server splits a request's text.
+  static func lines(_ s: NSString) -> String {
+    var lines: [String] = []
+    s.enumerateLines { line, _ in lines.append(line) }
+    var paragraphs = 0
+    s.enumerateSubstrings(in: NSRange(location: 0, length: s.length), options: .byParagraphs) {
+      _, _, _, _ in paragraphs += 1
+    }
+    return "\(lines.joined(separator: "|")) \(paragraphs)"
   }
 }

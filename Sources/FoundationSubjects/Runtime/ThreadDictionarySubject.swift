@@ -4,6 +4,8 @@ import StressKit
 /// The Summary's `NSThread` as threads use it on themselves: each write stores its token in
 /// `Thread.current.threadDictionary` and as the thread's name; each read looks at both, which
 /// must hold a token of the reading thread itself, whatever the others do at the same time.
+/// Writes also cancel another thread's `Thread` (as a coordinator cancels a worker), and a
+/// thread once cancelled must read `isCancelled` from then on.
 /// Under a task-driven wrapper a "thread" is a task on a shared pool, so it runs under the
 /// thread-driven ones only.
 package final class ThreadDictionarySubject: StressSubject, @unchecked Sendable {
@@ -15,27 +17,54 @@ package final class ThreadDictionarySubject: StressSubject, @unchecked Sendable 
       "Thread.current",
       "threadDictionary[key] set and get",
       "name set and get",
+      "cancel() of another thread's Thread (write)",
+      "Thread.current.isCancelled (read)",
     ],
     leavesOut:
       "another thread's threadDictionary or name: Foundation documents them as the owner's; "
-      + "a name set on a Thread that has exited writes through a stale handle "
-      + "(swift-corelibs-foundation 5240, open), not covered yet; Thread.main: a server has no "
-      + "main-thread work; qualityOfService and stackSize: set before start, not shared; "
-      + "cancel() and isCancelled: not covered yet"
+      + "a name set on a Thread that has exited: rare in applications, where a thread names "
+      + "itself while it runs (it writes through a stale handle, swift-corelibs-foundation "
+      + "5240); Thread.main: a server has no main-thread work; qualityOfService and "
+      + "stackSize: set before start, not shared"
   )
 
   static let key = "stress.token"
 
-  package init(shape: TrialShape) {}
+  /// Each thread's `Thread` once it has written, and whether some write has cancelled it. The
+  /// table is the subject's bookkeeping, under a lock of its own; the `Thread`s are under test.
+  private let table = NSLock()
+  private var threads: [Thread?]
+  private var cancelled: [Bool]
+
+  package init(shape: TrialShape) {
+    threads = Array(repeating: nil, count: shape.threads)
+    cancelled = Array(repeating: false, count: shape.threads)
+  }
 
   package func write(_ step: Step) {
     let thread = Thread.current
     thread.threadDictionary[Self.key] = NSNumber(value: step.token)
     thread.name = "stress \(step.token)"
+    let other = Int(step.random % UInt64(threads.count))
+    table.lock()
+    threads[step.thread] = thread
+    let target = step.random % 8 == 0 && other != step.thread ? threads[other] : nil
+    table.unlock()
+    guard let target else { return }
+    target.cancel()
+    table.lock()
+    cancelled[other] = true
+    table.unlock()
   }
 
   package func read(_ step: Step) -> String? {
     let thread = Thread.current
+    table.lock()
+    let wasCancelled = cancelled[step.thread]
+    table.unlock()
+    if wasCancelled && !thread.isCancelled {
+      return "thread \(step.thread) reads isCancelled false after another cancelled it"
+    }
     if let stored = thread.threadDictionary[Self.key] {
       guard let token = (stored as? NSNumber)?.intValue, Token.decode(token)?.thread == step.thread
       else { return "thread \(step.thread)'s dictionary holds \(stored)" }

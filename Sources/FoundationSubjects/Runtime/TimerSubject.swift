@@ -6,8 +6,10 @@ import Synchronization
 /// timer is shared: a thread's even writes set its `fireDate` to a date of their own, its odd
 /// writes call `fire()`, whose block counts. Reads get `fireDate` and `isValid`: the date must
 /// be the first one or one some write set, and the timer valid. At the end the block has run
-/// once per `fire()`, and the date is the last one some thread set. The Summary lists NSTimer
-/// as safe.
+/// once per `fire()`, and the date is the last one some thread set. A second timer is fired
+/// by the odd writes too, and invalidated by thread 0's ninth write: once `invalidate()` has
+/// returned, it must read invalid, and a `fire()` begun after that must not run its block. The
+/// Summary lists NSTimer as safe.
 package final class TimerSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "timer-shared",
@@ -16,12 +18,12 @@ package final class TimerSubject: StressSubject, @unchecked Sendable {
     calls: [
       "fireDate set (even writes)",
       "fire() (odd writes)",
+      "invalidate() of a second timer (thread 0's ninth write), fire() of it (odd writes)",
       "fireDate get (read)",
-      "isValid (read)",
+      "isValid (read, both timers)",
     ],
     leavesOut:
-      "scheduling on a run loop: timer-runloop covers it; invalidate(): not covered "
-      + "yet; tolerance: setting it does nothing on Linux (CFRunLoopTimerSetTolerance is "
+      "scheduling on a run loop: timer-runloop covers it; tolerance: setting it does nothing on Linux (CFRunLoopTimerSetTolerance is "
       + "Darwin-only); userInfo: always nil on Linux, where no initializer takes one; "
       + "timeInterval: fire(), which the subject calls, reads it; Timer.scheduledTimer: "
       + "timer-runloop covers it, a Timer added to the current loop's default mode"
@@ -34,6 +36,12 @@ package final class TimerSubject: StressSubject, @unchecked Sendable {
   private let shape: TrialShape
   private let fires = Fires()
   private let timer: Timer
+  /// The timer thread 0 invalidates while others fire it, and what it saw.
+  private let doomed: Timer
+  private let doomedFires = Fires()
+  private let invalidated = Atomic<Bool>(false)
+  /// Calls of the doomed timer's fire() begun before `invalidated` read true.
+  private let earlyCalls = Atomic<Int>(0)
 
   package init(shape: TrialShape) {
     self.shape = shape
@@ -41,13 +49,33 @@ package final class TimerSubject: StressSubject, @unchecked Sendable {
     timer = Timer(fire: Self.base, interval: 3_600, repeats: true) { _ in
       fires.count.add(1, ordering: .relaxed)
     }
+    let doomedFires = self.doomedFires
+    doomed = Timer(fire: Self.base, interval: 3_600, repeats: true) { _ in
+      doomedFires.count.add(1, ordering: .relaxed)
+    }
   }
 
-  deinit { timer.invalidate() }
+  deinit {
+    timer.invalidate()
+    doomed.invalidate()
+  }
 
   /// The block's count of its runs.
   final class Fires: Sendable {
     let count = Atomic<Int>(0)
+  }
+
+  /// The doomed timer's part of a write: thread 0's ninth invalidates it, odd writes fire it.
+  private func doom(_ step: Step) {
+    if step.thread == 0 && step.seq == 8 {
+      doomed.invalidate()
+      invalidated.store(true, ordering: .sequentiallyConsistent)
+    } else if step.seq % 2 == 1 {
+      if !invalidated.load(ordering: .sequentiallyConsistent) {
+        earlyCalls.add(1, ordering: .relaxed)
+      }
+      doomed.fire()
+    }
   }
 
   /// The date thread `thread`'s `seq`-th write sets (seq even).
@@ -67,6 +95,7 @@ package final class TimerSubject: StressSubject, @unchecked Sendable {
   }
 
   package func write(_ step: Step) {
+    doom(step)
     if step.seq % 2 == 0 {
       timer.fireDate = Self.date(thread: step.thread, seq: step.seq)
     } else {
@@ -79,6 +108,9 @@ package final class TimerSubject: StressSubject, @unchecked Sendable {
     guard origin(of: date) != nil else {
       return
         "fireDate is \(date.timeIntervalSince(Self.base)) s after the first, which no write set"
+    }
+    if invalidated.load(ordering: .sequentiallyConsistent) && doomed.isValid {
+      return "a timer reads valid after invalidate() returned"
     }
     return timer.isValid ? nil : "the timer is no longer valid"
   }
@@ -103,6 +135,14 @@ package final class TimerSubject: StressSubject, @unchecked Sendable {
       }
     }
     if !timer.isValid { violations.add("the timer ended invalid") }
+    let late = doomedFires.count.load(ordering: .relaxed)
+    let early = earlyCalls.load(ordering: .relaxed)
+    violations.add(
+      count: max(0, late - early),
+      "the invalidated timer's block ran \(late) times for \(early) calls of fire() begun before")
+    if invalidated.load(ordering: .relaxed) && doomed.isValid {
+      violations.add("the invalidated timer ended valid")
+    }
     return violations
   }
 

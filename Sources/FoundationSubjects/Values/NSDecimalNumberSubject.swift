@@ -27,6 +27,8 @@ package enum NSDecimalNumberSubject: SharedReadOnly {
     case compare = "compare(_:)"
     case strings = "stringValue, description(withLocale: de_DE), doubleValue"
     case parse = "NSDecimalNumber(string:) of its own stringValue"
+    case defaultHandler =
+      "adding(_:), multiplying(by:) (NSDecimalNumberHandler.default, the shared default)"
   }
 
   package static let id = "nsdecimalnumber"
@@ -36,8 +38,7 @@ package enum NSDecimalNumberSubject: SharedReadOnly {
   package static let sendable: Bool? = Sendability.of(NSDecimalNumber.self)
   package static let leavesOut =
     "handlers that raise: swift-corelibs-foundation never raises (its error handler "
-    + "is empty), so they act as this one does; NSDecimalNumberHandler.default: not "
-    + "covered yet; the Decimal functions: nsdecimal-functions covers them"
+    + "is empty), so they act as this one does; the Decimal functions: nsdecimal-functions covers them"
   static let edgePairs: [(String, String)] = [
     ("0", "0"), ("0.1", "0.2"), ("-0.01", "0.01"), ("max", "1"), ("min", "-1"), ("NaN", "1"),
     ("1", "0"), ("1", "3"), ("1e-127", "3"), ("12345678901234567890.125", "-0.005"),
@@ -85,6 +86,11 @@ package enum NSDecimalNumberSubject: SharedReadOnly {
       return
         "\(a.stringValue) \(a.description(withLocale: Locale(identifier: "de_DE"))) \(a.doubleValue.bitPattern)"
     case .parse: return NSDecimalNumber(string: a.stringValue).stringValue
+    case .defaultHandler:
+      // The extremes' product traps alone, as in .power: a crash that is no race.
+      let extreme = max(abs(a.doubleValue), abs(b.doubleValue)) > 1e60
+      let product = extreme ? "skipped" : a.multiplying(by: b).stringValue
+      return "\(a.adding(b).stringValue) \(product)"
     }
   }
 }

@@ -13,6 +13,7 @@ package enum NSTimeZoneSubject: SharedReadOnly {
     case daylight = "isDaylightSavingTime(for:)"
     case daylightOffset = "daylightSavingTimeOffset(for:)"
     case transition = "nextDaylightSavingTimeTransition(after:)"
+    case names = "localizedName(.standard, locale: en_US), NSTimeZone.knownTimeZoneNames.count"
   }
 
   /// A zone of `names` and an instant, in seconds from 1970.
@@ -29,7 +30,7 @@ package enum NSTimeZoneSubject: SharedReadOnly {
   package static let sendable: Bool? = Sendability.of(NSTimeZone.self)
   package static let leavesOut =
     "TimeZone.current: current-settings covers it; the system zone's reset: rare in "
-    + "applications; localizedName(_:locale:) and knownTimeZoneNames: not covered yet"
+    + "applications"
   /// America/New_York first: its transitions are the ones PR 1597's report hit.
   package static let names = [
     "America/New_York", "Europe/London", "Australia/Lord_Howe", "Asia/Kolkata", "GMT+0530",
@@ -74,6 +75,9 @@ package enum NSTimeZoneSubject: SharedReadOnly {
       return zone.nextDaylightSavingTimeTransition(after: date).map {
         String($0.timeIntervalSince1970)
       } ?? "none"
+    case .names:
+      let name = zone.localizedName(.standard, locale: Locale(identifier: "en_US")) ?? "nil"
+      return "\(name) \(NSTimeZone.knownTimeZoneNames.count)"
     }
   }
 }
