@@ -56,4 +56,50 @@ extension InProcessSubjects.SubjectDomainTests {
     #expect(result.outcome == .ok, "\(result.detail)")
     #expect((result.writes ?? 0) > 0 && (result.reads ?? 0) > 0)
   }
+
+  /// A timer others fire is invalidated by thread 0's ninth write: from then on it reads
+  /// invalid, and the shared timer's own count and date still come out right.
+  @Test func timerSharedInvalidatesATimerOthersFire() {
+    #expect(TimerSubject.info.calls.contains { $0.hasPrefix("invalidate()") })
+    let subject = TimerSubject(shape: TrialShape(threads: 1, opsPerThread: 12))
+    for seq in 0..<12 {
+      subject.write(Step(thread: 0, seq: seq, random: 0))
+      #expect(subject.read(Step(thread: 0, seq: seq, random: 0)) == nil, "after write \(seq)")
+    }
+    #expect(subject.check(writesPerThread: [12]).isEmpty)
+  }
+
+  /// Threads cancel each other's Thread, and a cancelled thread reads isCancelled.
+  @Test func threadDictionaryCancelsAnotherThread() throws {
+    let calls = ThreadDictionarySubject.info.calls
+    #expect(calls.contains("cancel() of another thread's Thread (write)"))
+    #expect(calls.contains("Thread.current.isCancelled (read)"))
+    let spec = TrialSpec(
+      subject: "thread-dictionary", wrapper: "unprotected", threads: 2, readRatio: 0.5,
+      bound: .ops(400), seed: 9)
+    let result = Trial.run(spec, catalog: FoundationCatalog.catalog)
+    #expect(result.outcome == .ok, "\(result.detail)")
+  }
+
+  /// Posts come from one of two senders or none, and an observer of one sender gets its posts
+  /// and no other's.
+  @Test func notificationCenterFiltersBySender() {
+    #expect(NotificationCenterSubject.info.calls.contains { $0.contains("object: a sender") })
+    let subject = NotificationCenterSubject(shape: TrialShape(threads: 1, opsPerThread: 4))
+    // random 0: an observer of the name from sender 0.
+    subject.write(Step(thread: 0, seq: 0, random: 0))
+    // Posts from sender 1, from sender 0, and from none: each read checks who got it.
+    for random: UInt64 in [1 << 8 | 1 << 16, 1 << 8, 0] {
+      #expect(subject.read(Step(thread: 0, seq: 1, random: random)) == nil)
+    }
+    #expect(subject.check(writesPerThread: [1]).isEmpty)
+  }
+
+  /// NSLog writes long and two-line messages as well as short ones.
+  @Test func nsLogWritesLongAndTwoLineMessages() {
+    let calls = NSLogSubject.info.calls
+    #expect(
+      calls.contains { $0.contains("6,000 bytes") } && calls.contains { $0.contains("two lines") })
+    #expect(NSLogSubject.padding.utf8.count > 4_096)
+  }
 }

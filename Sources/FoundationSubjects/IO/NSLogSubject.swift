@@ -37,7 +37,7 @@ package final class NSLogSubject: StressSubject, @unchecked Sendable {
   private let id = NSLogSubject.instances.add(1, ordering: .relaxed).newValue
   /// The two-line writes so far: each must leave its second line.
   private let twoLines = Atomic<Int>(0)
-  static let padding = String(repeating: "x", count: 6_000)
+  package static let padding = String(repeating: "x", count: 6_000)
   private let capturing: Bool
 
   package init(shape: TrialShape) {

@@ -24,8 +24,10 @@ package final class FileAttributesSubject: StressSubject, @unchecked Sendable {
     documented: .safe, sendable: Sendability.of(FileManager.self), traits: [.readOnly],
     calls: Call.allCases.map(\.rawValue), inputs: [names.summary], edges: names.edges,
     leavesOut:
-      "writes (createFile, moveItem, removeItem, createDirectory), enumerators, symbolic links, "
-      + "changing the current directory")
+      "writes (createFile, moveItem, removeItem, createDirectory) and enumerators: "
+      + "filemanager-writes covers them; symbolic links: they resolve through these calls to "
+      + "the file they name; changing the current directory: process-wide state a server does "
+      + "not change while it serves (process-launch covers Process's own currentDirectoryURL)")
 
   package static let files = 16
   static let prefix = "stress.files."

@@ -24,7 +24,7 @@ package final class NotificationCenterSubject: StressSubject, @unchecked Sendabl
     ] + Post.allCases.map { "\($0.rawValue) (read)" },
     leavesOut:
       "NotificationCenter.default: Foundation posts its own notifications there, which an "
-      + "observer of every name would receive; it is this class all the same; "
+      + "observer of every name would receive, and it is this class all the same; "
       + "addObserver(_:selector:name:object:): a selector needs @objc, which Swift on Linux "
       + "lacks; delivery on an OperationQueue: the check needs every delivery done when post "
       + "returns (operationqueue covers the queue)"
