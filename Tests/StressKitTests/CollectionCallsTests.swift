@@ -46,6 +46,8 @@ extension InProcessSubjects {
         .union(all.map { NSMutableArraySubject.reads[$0].rawValue })
       #expect(made == Set(info.calls))
       #expect(info.calls.contains("addObjects(from:)") && info.calls.contains("insert(_:at: 0)"))
+      #expect(info.calls.contains { $0.contains("removeObject(at: 0)") })
+      #expect(info.calls.contains { $0.contains("replaceObject(at:with:)") })
       expectWholeAlone(NSMutableArraySubject.init, all)
     }
 
@@ -56,6 +58,8 @@ extension InProcessSubjects {
         .union(all.map { NSMutableDictionarySubject.reads[$0].rawValue })
       #expect(made == Set(info.calls))
       #expect(info.calls.contains("addEntries(from:)"))
+      #expect(info.calls.contains("setObject(_:forKey:) with a String key"))
+      #expect(info.calls.contains("object(forKey:) with a String key"))
       expectWholeAlone(NSMutableDictionarySubject.init, all)
     }
 

@@ -2,7 +2,8 @@ import Foundation
 import StressKit
 
 /// Shared `DateFormatter`s, configured once as a server configures them (RFC 3339 with
-/// milliseconds and HTTP dates, POSIX, UTC; a medium style for people), each shared read-only
+/// milliseconds and HTTP dates, POSIX, UTC; a medium style for people in en_US and UTC, a long
+/// one in de_DE and Europe/Berlin, whose daylight saving the dates cross), each shared read-only
 /// by every thread from its first call (`SharedReadOnlySubject`): both directions, format and
 /// parse.
 package enum DateFormatterSubject: SharedReadOnly {
@@ -14,6 +15,8 @@ package enum DateFormatterSubject: SharedReadOnly {
     case medium = "string(from:) (dateStyle .medium, timeStyle .short, en_US)"
     case mediumParse = "date(from:) (dateStyle .medium, timeStyle .short, en_US)"
     case localized = "DateFormatter.localizedString(from:dateStyle:timeStyle:)"
+    case berlin = "string(from:) (dateStyle .long, timeStyle .medium, de_DE, Europe/Berlin)"
+    case berlinParse = "date(from:) (dateStyle .long, timeStyle .medium, de_DE, Europe/Berlin)"
   }
 
   package static let id = "dateformatter"
@@ -26,8 +29,7 @@ package enum DateFormatterSubject: SharedReadOnly {
   package static let sendable: Bool? = Sendability.of(DateFormatter.self)
   package static let leavesOut =
     "changing a shared formatter's configuration: dateformatter-mutating covers it; "
-    + "locales beyond en_US and POSIX: not covered yet; time zones other than UTC: not "
-    + "covered yet"
+    + "locales and zones beyond these three: they take the same ICU path with other data"
   package static let inputs = InputDomain(
     "seconds from 1970", edges: Edges.dates, ordinary: Edges.ordinaryDates)
 
@@ -46,6 +48,12 @@ package enum DateFormatterSubject: SharedReadOnly {
     medium.dateStyle = .medium
     medium.timeStyle = .short
     formatters.append(medium)
+    let berlin = DateFormatter()
+    berlin.locale = Locale(identifier: "de_DE")
+    berlin.timeZone = TimeZone(identifier: "Europe/Berlin") ?? Zones.utc
+    berlin.dateStyle = .long
+    berlin.timeStyle = .medium
+    formatters.append(berlin)
     return formatters
   }
 
@@ -66,6 +74,8 @@ package enum DateFormatterSubject: SharedReadOnly {
     case .mediumParse: return parsed(formatters[2])
     case .localized:
       return DateFormatter.localizedString(from: date, dateStyle: .short, timeStyle: .short)
+    case .berlin: return formatters[3].string(from: date)
+    case .berlinParse: return parsed(formatters[3])
     }
   }
 }

@@ -14,6 +14,8 @@ package enum ISO8601DateFormatterSubject: SharedReadOnly {
     case fullDate = "string(from:) (.withFullDate)"
     case fullDateParse = "date(from:) (.withFullDate)"
     case classMethod = "ISO8601DateFormatter.string(from:timeZone:formatOptions:)"
+    case zoned = "string(from:) (.withInternetDateTime, timeZone America/New_York)"
+    case zonedParse = "date(from:) (.withInternetDateTime, timeZone America/New_York)"
   }
 
   package static let id = "iso8601dateformatter"
@@ -23,8 +25,7 @@ package enum ISO8601DateFormatterSubject: SharedReadOnly {
   package static let leavesOut =
     "changing formatOptions while shared: iso8601dateformatter-mutating covers it; "
     + "changing timeZone while shared: its setter drops the cached formatter as "
-    + "formatOptions's does (swift-corelibs-foundation 4566); time zones other than "
-    + "GMT: not covered yet"
+    + "formatOptions's does (swift-corelibs-foundation 4566)"
   package static let inputs = InputDomain(
     "seconds from 1970", edges: Edges.dates, ordinary: Edges.ordinaryDates)
 
@@ -32,11 +33,15 @@ package enum ISO8601DateFormatterSubject: SharedReadOnly {
     let options: [ISO8601DateFormatter.Options] = [
       .withInternetDateTime, [.withInternetDateTime, .withFractionalSeconds], .withFullDate,
     ]
-    return options.map { options in
+    var formatters = options.map { options in
       let formatter = ISO8601DateFormatter()
       formatter.formatOptions = options
       return formatter
     }
+    let zoned = ISO8601DateFormatter()
+    zoned.timeZone = TimeZone(identifier: "America/New_York")
+    formatters.append(zoned)
+    return formatters
   }
 
   package static func format(
@@ -54,6 +59,8 @@ package enum ISO8601DateFormatterSubject: SharedReadOnly {
     case .fractionalParse: return parsed(formatters[1])
     case .fullDate: return formatters[2].string(from: date)
     case .fullDateParse: return parsed(formatters[2])
+    case .zoned: return formatters[3].string(from: date)
+    case .zonedParse: return parsed(formatters[3])
     case .classMethod:
       return ISO8601DateFormatter.string(
         from: date, timeZone: Zones.utc, formatOptions: .withInternetDateTime)

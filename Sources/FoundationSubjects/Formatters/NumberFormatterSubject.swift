@@ -2,7 +2,8 @@ import Foundation
 import StressKit
 
 /// Shared `NumberFormatter`s in the styles a server prints numbers in (grouped decimal,
-/// currency, percent, scientific, spelled out, and a German decimal), each configured once
+/// currency, percent, scientific, spelled out, ordinal, a German decimal, and two decimals
+/// rounded half-even and up), each configured once
 /// and shared read-only by every thread from its first call (`SharedReadOnlySubject`): both
 /// directions, format and parse.
 package enum NumberFormatterSubject: SharedReadOnly {
@@ -17,6 +18,9 @@ package enum NumberFormatterSubject: SharedReadOnly {
     case german = "string(from:) (.decimal, de_DE)"
     case germanParse = "number(from:) (.decimal, de_DE)"
     case localized = "NumberFormatter.localizedString(from:number: .decimal)"
+    case ordinal = "string(from:) (.ordinal, en_US)"
+    case halfEven = "string(from:) (.decimal, 2 digits, roundingMode .halfEven)"
+    case up = "string(from:) (.decimal, 2 digits, roundingMode .up)"
   }
 
   package static let id = "numberformatter"
@@ -26,8 +30,7 @@ package enum NumberFormatterSubject: SharedReadOnly {
   package static let sendable: Bool? = Sendability.of(NumberFormatter.self)
   package static let leavesOut =
     "changing a shared formatter's configuration: numberformatter-mutating covers it; "
-    + "ordinal style: not covered yet; accounting style: rare in applications; rounding "
-    + "modes: not covered yet; attributed output: Linux's formatters have no "
+    + "accounting style: rare in applications; attributed output: Linux's formatters have no "
     + "attributedString(for:withDefaultAttributes:)"
   package static let inputs = InputDomain(
     "numbers", edges: Edges.doubles + [9_007_199_254_740_993, 1_234.5678],
@@ -37,8 +40,9 @@ package enum NumberFormatterSubject: SharedReadOnly {
     let styles: [(NumberFormatter.Style, String)] = [
       (.decimal, "en_US_POSIX"), (.currency, "en_US"), (.percent, "en_US"),
       (.scientific, "en_US"), (.spellOut, "en_US"), (.decimal, "de_DE"),
+      (.ordinal, "en_US"), (.decimal, "en_US"), (.decimal, "en_US"),
     ]
-    return styles.map { style, locale in
+    let formatters = styles.map { style, locale in
       let formatter = NumberFormatter()
       formatter.locale = Locale(identifier: locale)
       formatter.numberStyle = style
@@ -49,6 +53,11 @@ package enum NumberFormatterSubject: SharedReadOnly {
       }
       return formatter
     }
+    for (formatter, mode) in zip(formatters[7...], [NumberFormatter.RoundingMode.halfEven, .up]) {
+      formatter.maximumFractionDigits = 2
+      formatter.roundingMode = mode
+    }
+    return formatters
   }
 
   package static func format(_ formatters: [NumberFormatter], _ call: Call, _ value: Double)
@@ -70,6 +79,9 @@ package enum NumberFormatterSubject: SharedReadOnly {
     case .german: return string(5)
     case .germanParse: return parsed(5)
     case .localized: return NumberFormatter.localizedString(from: number, number: .decimal)
+    case .ordinal: return string(6)
+    case .halfEven: return string(7)
+    case .up: return string(8)
     }
   }
 }

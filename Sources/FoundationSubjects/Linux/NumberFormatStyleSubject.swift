@@ -20,6 +20,9 @@ package enum NumberFormatStyleSubject: SharedReadOnly {
     case shared = "a shared FloatingPointFormatStyle<Double>(locale: fr_FR).format(_:)"
     case parse = "Double(_:format: .number), of its own .number output"
     case parseCurrency = "Double(_:format: .currency(code: \"USD\")), of its own output"
+    case rounded = "Double.formatted(.number.rounded(rule: .toNearestOrEven, increment: 0.05))"
+    case roundedUp = "Double.formatted(.number.rounded(rule: .up))"
+    case duration = "Duration.seconds(_:).formatted(.time(pattern: .hourMinuteSecond)), .units()"
   }
 
   package static let id = "number-formatstyle"
@@ -27,9 +30,8 @@ package enum NumberFormatStyleSubject: SharedReadOnly {
     "Int/Double/Decimal.formatted(.number, .percent, .currency, notations) and their parsing"
   package static let sendable: Bool? = Sendability.of(FloatingPointFormatStyle<Double>.self)
   package static let leavesOut =
-    "attributed output: rare on Linux, where no UI shows its attributes; rounding "
-    + "rules: not covered yet; measurements: Measurement has no formatted() on Linux; "
-    + "durations: not covered yet; NumberFormatter: numberformatter covers it"
+    "attributed output: rare on Linux, where no UI shows its attributes; measurements: "
+    + "Measurement has no formatted() on Linux; NumberFormatter: numberformatter covers it"
   package static let inputs = InputDomain(
     "numbers", edges: Edges.doubles + [1_234.5678, 0.005, 999_999.995],
     ordinary: Edges.ordinaryDoubles(0.37))
@@ -66,6 +68,14 @@ package enum NumberFormatStyleSubject: SharedReadOnly {
       let text = d.formatted(.currency(code: "USD"))
       return
         "\(text) \((try? Double(text, format: .currency(code: "USD"))).map { "\($0)" } ?? "nil")"
+    case .rounded: return d.formatted(.number.rounded(rule: .toNearestOrEven, increment: 0.05))
+    case .roundedUp: return d.formatted(.number.rounded(rule: .up))
+    case .duration:
+      // No server prints a duration of more than a century (4e9 s), nor NaN: Duration traps.
+      guard d.isFinite, abs(d) < 4e9 else { return "out of range" }
+      let duration = Duration.seconds(d)
+      return
+        "\(duration.formatted(.time(pattern: .hourMinuteSecond))) \(duration.formatted(.units()))"
     }
   }
 }
