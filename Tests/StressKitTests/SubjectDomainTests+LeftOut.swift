@@ -102,4 +102,34 @@ extension InProcessSubjects.SubjectDomainTests {
       calls.contains { $0.contains("6,000 bytes") } && calls.contains { $0.contains("two lines") })
     #expect(NSLogSubject.padding.utf8.count > 4_096)
   }
+
+  /// The pipe is drained each of three ways in turn, and each gets every record whole.
+  @Test func pipeIsDrainedToTheEndByEveryReader() {
+    #expect(PipeSubject.info.calls.filter { $0.contains("fileHandleForReading") }.count == 3)
+    for seed in 0..<3 {
+      let spec = TrialSpec(
+        subject: "pipe-shared", wrapper: "unprotected", threads: 1, readRatio: 0,
+        bound: .ops(500), seed: UInt64(seed))
+      let result = Trial.run(spec, catalog: FoundationCatalog.catalog)
+      #expect(result.outcome == .ok, "\(result.detail)")
+    }
+  }
+
+  /// The scratch-space directories join the user functions, and NSCondition wakes with
+  /// broadcast() too; alone, both subjects read back what they should.
+  @Test func userDirectoriesAndConditionBroadcast() {
+    let calls = UserNameFunctionsSubject.info.calls
+    #expect(calls.contains("NSTemporaryDirectory()"))
+    #expect(calls.contains { $0.contains("homeDirectoryForCurrentUser") })
+    let user = UserNameFunctionsSubject(shape: TrialShape(threads: 1, opsPerThread: 1))
+    #expect(user.read(Step(thread: 0, seq: 0, random: 0)) == nil)
+    #expect(NSConditionSubject.info.calls.contains("broadcast() (one in four)"))
+    for id in ["nscondition", "username-functions"] {
+      let spec = TrialSpec(
+        subject: id, wrapper: "unprotected", threads: 1, readRatio: 0.5, bound: .ops(400),
+        seed: 4)
+      let result = Trial.run(spec, catalog: FoundationCatalog.catalog)
+      #expect(result.outcome == .ok, "\(id): \(result.detail)")
+    }
+  }
 }

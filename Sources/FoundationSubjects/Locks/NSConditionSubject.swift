@@ -3,7 +3,7 @@ import StressKit
 
 /// `NSCondition` as it is meant to be used: a bounded buffer of four slots that writes fill
 /// and reads drain, each waiting on the condition while the buffer is full or empty and
-/// signalling after. Waits are timed (50 µs), so a thread that outlives the others never
+/// signalling after (`signal()`, or `broadcast()` one time in four). Waits are timed (50 µs), so a thread that outlives the others never
 /// waits for ever: a write that still finds the buffer full counts a drop, a read that still
 /// finds it empty takes nothing. The condition's lock must exclude across its waits, so at the
 /// end every write was taken, dropped or is still in the buffer, exactly once.
@@ -16,9 +16,10 @@ package final class NSConditionSubject: StressSubject, @unchecked Sendable {
       "lock() and unlock()",
       "wait(until:) (50 µs timeouts)",
       "signal()",
+      "broadcast() (one in four)",
     ],
     leavesOut: "untimed wait(): a thread left waiting once the others finish would wait for "
-      + "ever; broadcast(): not covered yet; several waiters on different predicates: "
+      + "ever; several waiters on different predicates: "
       + "writes wait while full and reads while empty, two already; name: a stored "
       + "property no lock call reads")
 
@@ -44,7 +45,7 @@ package final class NSConditionSubject: StressSubject, @unchecked Sendable {
     } else {
       dropped.append(step.token)
     }
-    condition.signal()
+    wake(step)
     condition.unlock()
   }
 
@@ -54,11 +55,16 @@ package final class NSConditionSubject: StressSubject, @unchecked Sendable {
     let token = buffer.isEmpty ? nil : buffer.removeFirst()
     if let token { taken.append(token) }
     let count = buffer.count
-    condition.signal()
+    wake(step)
     condition.unlock()
     if count > Self.capacity { return "the buffer holds \(count), over its \(Self.capacity)" }
     if let token, Token.decode(token) == nil { return "took \(token), which no write put" }
     return nil
+  }
+
+  /// Wakes one waiter, or every one, as the step picks.
+  private func wake(_ step: Step) {
+    if step.random % 4 == 0 { condition.broadcast() } else { condition.signal() }
   }
 
   package func check(writesPerThread: [Int]) -> Violations {

@@ -2,7 +2,8 @@ import Foundation
 import StressKit
 
 /// The Summary's user name and home directory functions from every thread at once
-/// (`NSUserName`, `NSFullUserName`, `NSHomeDirectory`, `NSHomeDirectoryForUser`): each must
+/// (`NSUserName`, `NSFullUserName`, `NSHomeDirectory`, `NSHomeDirectoryForUser`, and the
+/// temporary and home directories servers ask for scratch space): each must
 /// give what it gave alone before the threads started.
 package final class UserNameFunctionsSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
@@ -15,11 +16,11 @@ package final class UserNameFunctionsSubject: StressSubject, @unchecked Sendable
       "NSFullUserName()",
       "NSHomeDirectory()",
       "NSHomeDirectoryForUser(NSUserName())",
+      "NSTemporaryDirectory()",
+      "FileManager.default.homeDirectoryForCurrentUser, temporaryDirectory",
     ],
     leavesOut:
-      "NSTemporaryDirectory(): not covered yet; "
-      + "FileManager.homeDirectoryForCurrentUser: not covered yet; other users' home "
-      + "directories, unknown user names: rare in applications"
+      "other users' home directories, unknown user names: rare in applications"
   )
 
   private let alone: [String]
@@ -27,7 +28,9 @@ package final class UserNameFunctionsSubject: StressSubject, @unchecked Sendable
   static func all() -> [String] {
     [
       NSUserName(), NSFullUserName(), NSHomeDirectory(),
-      NSHomeDirectoryForUser(NSUserName()) ?? "nil",
+      NSHomeDirectoryForUser(NSUserName()) ?? "nil", NSTemporaryDirectory(),
+      FileManager.default.homeDirectoryForCurrentUser.path,
+      FileManager.default.temporaryDirectory.path,
     ]
   }
 
