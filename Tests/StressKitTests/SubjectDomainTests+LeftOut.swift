@@ -132,4 +132,16 @@ extension InProcessSubjects.SubjectDomainTests {
       #expect(result.outcome == .ok, "\(id): \(result.detail)")
     }
   }
+
+  /// A resource bundle of the trial's own is found, read and shared: its resource, its info
+  /// key and its identifier come back, and a missing localized string falls back.
+  @Test func bundleOpensAResourceBundleOfItsOwn() {
+    let subject = BundleSubject(shape: TrialShape(threads: 1, opsPerThread: 1))
+    let answers = subject.describe()
+    #expect(answers.filter { $0.hasSuffix("Resources/resource.txt") }.count == 4, "\(answers)")
+    #expect(answers.filter { $0 == "hello" }.count == 2)
+    #expect(answers.filter { $0 == "org.stress.resources" }.count == 2)
+    #expect(answers.filter { $0 == "fallback" }.count == 3)
+    #expect(subject.read(Step(thread: 0, seq: 0, random: 0)) == nil)
+  }
 }
