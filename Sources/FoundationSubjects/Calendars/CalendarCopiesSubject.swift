@@ -6,7 +6,8 @@ import StressKit
 /// server localizing dates per user does (`SharedReadOnlySubject`). Value semantics promise
 /// that no copy's change reaches the original or another copy; swift-corelibs-foundation
 /// issue 4630 ("Calendar's CoW is broken") is where they did not. The zones are ones with a
-/// half-hour offset and with daylight saving, the dates the date edges.
+/// half-hour offset and with daylight saving, the dates the date edges. Copies also enumerate
+/// dates, and shared Islamic (Umm al-Qura) and Buddhist calendars are read beside it.
 package enum CalendarCopiesSubject: SharedReadOnly {
   package enum Call: String, CaseIterable {
     case components = "a copy, timeZone set: dateComponents(_:from:)"
@@ -16,6 +17,10 @@ package enum CalendarCopiesSubject: SharedReadOnly {
       "a copy, timeZone set: range(of: .day, in: .month, for:), dateInterval(of: .weekOfYear)"
     case locale = "a copy, locale = de_DE: weekdaySymbols, shortMonthSymbols"
     case original = "the original, after other threads' copies changed: timeZone, dateComponents"
+    case enumerate =
+      "a copy, timeZone set: enumerateDates(startingAfter:matching: hour 9, .nextTime) (first 3)"
+    case others =
+      "shared lets of .islamicUmmAlQura and .buddhist calendars: dateComponents(_:from:)"
   }
 
   package static let id = "calendar-copies"
@@ -26,8 +31,7 @@ package enum CalendarCopiesSubject: SharedReadOnly {
   package static let sendable: Bool? = Sendability.of(Calendar.self)
   package static let leavesOut =
     "Calendar.current and autoupdatingCurrent: current-settings covers it; "
-    + "enumerateDates: not covered yet; non-Gregorian calendars: not covered yet; a "
-    + "calendar var reassigned while read: calendar covers it"
+    + "a calendar var reassigned while read: calendar covers it"
   package static let zones = ["America/New_York", "Asia/Kolkata", "Australia/Lord_Howe", "GMT"]
   package static let inputs = InputDomain(
     "zone and instant",
@@ -40,14 +44,17 @@ package enum CalendarCopiesSubject: SharedReadOnly {
     return k < Edges.dates.count ? Edges.dates[k] : Edges.ordinaryDates[k - Edges.dates.count]
   }
 
-  /// The original: Gregorian in GMT, made afresh for each trial.
-  package static func make() -> Calendar {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "GMT")!
-    return calendar
+  /// The original, Gregorian in GMT, and the two others, made afresh for each trial.
+  package static func make() -> [Calendar] {
+    [Calendar.Identifier.gregorian, .islamicUmmAlQura, .buddhist].map {
+      var calendar = Calendar(identifier: $0)
+      calendar.timeZone = TimeZone(identifier: "GMT")!
+      return calendar
+    }
   }
 
-  package static func format(_ shared: Calendar, _ call: Call, _ input: Int) -> String {
+  package static func format(_ calendars: [Calendar], _ call: Call, _ input: Int) -> String {
+    let shared = calendars[0]
     let date = Date(timeIntervalSince1970: instant(input))
     var copy = shared
     copy.timeZone = TimeZone(identifier: zones[input % zones.count])!
@@ -74,6 +81,18 @@ package enum CalendarCopiesSubject: SharedReadOnly {
         "\(copy.weekdaySymbols.joined(separator: ",")) \(copy.shortMonthSymbols.joined(separator: ","))"
     case .original:
       return "\(shared.timeZone.identifier) \(spell(shared.dateComponents(units, from: date)))"
+    case .enumerate:
+      var found: [Double] = []
+      copy.enumerateDates(
+        startingAfter: date, matching: DateComponents(hour: 9), matchingPolicy: .nextTime
+      ) { next, _, stop in
+        found.append(next?.timeIntervalSince1970 ?? .nan)
+        stop = found.count == 3
+      }
+      return "\(found)"
+    case .others:
+      return calendars[1...].map { spell($0.dateComponents(units, from: date)) }.joined(
+        separator: " ")
     }
   }
 }

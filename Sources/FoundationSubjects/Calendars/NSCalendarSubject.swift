@@ -5,7 +5,8 @@ import StressKit
 /// as a server shares one for date math (`SharedReadOnlySubject`): breaking dates into
 /// components, single components, adding, building dates back, start of day, ranges (whose
 /// old implementation changed the shared calendar inside, swift-corelibs-foundation issue
-/// 3217), and matching. The instants are the date edges.
+/// 3217), matching and enumerating, and a shared Hebrew and a shared Japanese one. The
+/// instants are the date edges.
 package enum NSCalendarSubject: SharedReadOnly {
   package enum Call: String, CaseIterable {
     case components = "components(_:from:) (year…second)"
@@ -17,6 +18,10 @@ package enum NSCalendarSubject: SharedReadOnly {
     case rangeOfUnit = "range(of: .weekOfYear, for:) (a DateInterval)"
     case zoned = "components(_:from:) (America/New_York)"
     case matches = "date(_:matchesComponents:) (hour 0)"
+    case enumerate =
+      "enumerateDates(startingAfter:matching: hour 9, options: .matchNextTime) (the first 3)"
+    case hebrew = "components(_:from:) (a shared Hebrew NSCalendar)"
+    case japanese = "components(_:from:) (a shared Japanese NSCalendar, with its era)"
   }
 
   package static let id = "nscalendar"
@@ -25,18 +30,20 @@ package enum NSCalendarSubject: SharedReadOnly {
   package static let documented = DocumentedSafety.unsafe
   package static let sendable: Bool? = Sendability.of(NSCalendar.self)
   package static let leavesOut =
-    "enumerateDates: not covered yet; non-Gregorian calendars: not covered yet; "
-    + "changing a shared calendar: nscalendar-mutating covers it"
+    "changing a shared calendar: nscalendar-mutating covers it"
   package static let inputs = InputDomain(
     "instants (s from 1970)", edges: Edges.dates, ordinary: Edges.ordinaryDates)
 
   static let units: NSCalendar.Unit = [.year, .month, .day, .hour, .minute, .second]
 
-  /// GMT and New York, made afresh for each trial.
+  /// Gregorian in GMT and New York, Hebrew and Japanese in GMT, made afresh for each trial.
   package static func make() -> [NSCalendar] {
-    ["GMT", "America/New_York"].map {
-      let calendar = NSCalendar(calendarIdentifier: .gregorian)!
-      calendar.timeZone = TimeZone(identifier: $0)!
+    let kinds: [(NSCalendar.Identifier, String)] = [
+      (.gregorian, "GMT"), (.gregorian, "America/New_York"), (.hebrew, "GMT"), (.japanese, "GMT"),
+    ]
+    return kinds.map { kind, zone in
+      let calendar = NSCalendar(calendarIdentifier: kind)!
+      calendar.timeZone = TimeZone(identifier: zone)!
       return calendar
     }
   }
@@ -74,6 +81,20 @@ package enum NSCalendarSubject: SharedReadOnly {
       var midnight = DateComponents()
       midnight.hour = 0
       return "\(gmt.date(date, matchesComponents: midnight))"
+    case .enumerate:
+      var nine = DateComponents()
+      nine.hour = 9
+      var found: [String] = []
+      gmt.enumerateDates(startingAfter: date, matching: nine, options: .matchNextTime) {
+        next, _, stop in
+        found.append(at(next))
+        if found.count == 3 { stop.pointee = true }
+      }
+      return found.joined(separator: " ")
+    case .hebrew: return "\(civil(calendars[2].components(units, from: date)))"
+    case .japanese:
+      let era = calendars[3].component(.era, from: date)
+      return "\(era) \(civil(calendars[3].components(units, from: date)))"
     }
   }
 }
