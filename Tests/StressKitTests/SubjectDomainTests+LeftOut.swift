@@ -144,4 +144,23 @@ extension InProcessSubjects.SubjectDomainTests {
     #expect(answers.filter { $0 == "fallback" }.count == 3)
     #expect(subject.read(Step(thread: 0, seq: 0, random: 0)) == nil)
   }
+
+  /// The reconfigured formatters also parse while reconfigured: a text of one configuration
+  /// reads as nothing or a date (a number) some configuration gives, and anything else fails.
+  @Test func mutatingFormattersParseWhileReconfigured() {
+    #expect(DateFormatterMutatingSubject.info.calls.contains("date(from:) (read, 1 in 4)"))
+    #expect(NumberFormatterMutatingSubject.info.calls.contains("number(from:) (read, 1 in 4)"))
+    let dates = DateFormatterMutatingSubject(shape: TrialShape(threads: 1, opsPerThread: 64))
+    let numbers = NumberFormatterMutatingSubject(shape: TrialShape(threads: 1, opsPerThread: 64))
+    var random = SplitMixForTests(seed: 5)
+    for seq in 0..<400 {
+      let step = Step(thread: 0, seq: seq, random: random.next())
+      dates.write(step)
+      numbers.write(step)
+      #expect(dates.parse(step) == nil && numbers.parse(step) == nil, "step \(seq)")
+    }
+    // What a parser stopping early may read, and nothing else.
+    let readings = NumberFormatterMutatingSubject.decimalReadings("1.234.567")
+    #expect(readings.contains(1.234) && readings.contains(1) && !readings.contains(2))
+  }
 }

@@ -2,9 +2,12 @@ import Foundation
 import StressKit
 
 /// One `DateFormatter` shared by an app that reconfigures it in place: writes set `dateFormat`
-/// and then `timeZone` (two separate sets) to one of 2 formats × 2 zones; reads format a date
-/// and accept the arithmetic output of any of the 4 combinations (two separate sets can leave
-/// a mix, which is still one of them). The end state must be one of the 4.
+/// and then `timeZone` (two separate sets) to one of 2 formats × 2 zones, and one write in four
+/// switches the locale between en_US_POSIX and de_DE (both print these numeric formats alike);
+/// reads format a date and accept the arithmetic output of any of the 4 combinations (two
+/// separate sets can leave a mix, which is still one of them), or parse a text written in one
+/// of them and accept the date any combination reads it as (or nil, in the other format). The
+/// end state must be one of the 4.
 package final class DateFormatterMutatingSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "dateformatter-mutating",
@@ -16,10 +19,12 @@ package final class DateFormatterMutatingSubject: StressSubject, @unchecked Send
     sendable: Sendability.of(DateFormatter.self), defaultReadRatio: 0.9,
     calls: [
       "dateFormat set (yyyy-MM-dd HH:mm:ss, dd.MM.yyyy HH:mm) (write)",
-      "timeZone set (UTC, GMT+5:30) (write)", "string(from:) (read)",
+      "timeZone set (UTC, GMT+5:30) (write)", "locale set (en_US_POSIX, de_DE) (write)",
+      "string(from:) (read)", "date(from:) (read, 1 in 4)",
     ],
-    leavesOut: "date(from:) while reconfigured: not covered yet; locale and style changes: not "
-      + "covered yet; calendar changes: rare in applications")
+    leavesOut:
+      "dateStyle and timeStyle changes: they replace dateFormat with each locale's spelled "
+      + "text, which no arithmetic check can foresee; calendar changes: rare in applications")
 
   static let formats = ["yyyy-MM-dd HH:mm:ss", "dd.MM.yyyy HH:mm"]
   private let formatter = DateFormatter()
@@ -30,21 +35,42 @@ package final class DateFormatterMutatingSubject: StressSubject, @unchecked Send
     formatter.dateFormat = Self.formats[0]
   }
 
+  static let locales = [Locale(identifier: "en_US_POSIX"), Locale(identifier: "de_DE")]
+
   package func write(_ step: Step) {
     let config = Draw.choice(step.random, 4)
     formatter.dateFormat = Self.formats[config % 2]
     formatter.timeZone = Zones.all[config / 2]
+    if step.random & 3 == 0 { formatter.locale = Self.locales[Int(step.random >> 2) & 1] }
+  }
+
+  /// The text `seconds` reads as in format `format` at zone offset `offset`.
+  static func text(_ seconds: Int, format: Int, offset: Int) -> String {
+    let civil = CivilTime(epochSeconds: seconds, offset: offset)
+    return format == 0 ? "\(civil.ymd) \(civil.hms)" : "\(civil.dmy) \(civil.hm)"
+  }
+
+  /// A text of one combination parsed by whatever the formatter holds now: nil, or the date
+  /// some zone reads it as.
+  package func parse(_ step: Step) -> String? {
+    let seconds = Draw.seconds(step.random) / 60 * 60
+    let (format, zone) = (Int(step.random >> 4) & 1, Int(step.random >> 5) & 1)
+    let text = Self.text(seconds, format: format, offset: Zones.offsets[zone])
+    guard let date = formatter.date(from: text) else { return nil }
+    let read = Int(date.timeIntervalSince1970)
+    let allowed = Zones.offsets.map { seconds + Zones.offsets[zone] - $0 }
+    return allowed.contains(read) ? nil : "parsed '\(text)' as \(read), expected one of \(allowed)"
   }
 
   /// What each format × zone combination prints for `seconds`.
   static func expected(_ seconds: Int) -> [String] {
     Zones.offsets.flatMap { offset in
-      let civil = CivilTime(epochSeconds: seconds, offset: offset)
-      return ["\(civil.ymd) \(civil.hms)", "\(civil.dmy) \(civil.hm)"]
+      [text(seconds, format: 0, offset: offset), text(seconds, format: 1, offset: offset)]
     }
   }
 
   package func read(_ step: Step) -> String? {
+    if step.random & 3 == 1 { return parse(step) }
     let seconds = Draw.seconds(step.random)
     let text = formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
     let expected = Self.expected(seconds)
