@@ -1,12 +1,15 @@
 import Foundation
 import StressKit
 
-/// A shared `DateIntervalFormatter` (UTC, POSIX), as a server prints a booking or a report's
-/// period (`SharedReadOnlySubject`).
+/// Shared `DateIntervalFormatter`s, as a server prints a booking or a report's period: UTC,
+/// POSIX, short dates; Europe/Paris, fr_FR, medium dates and short times; and a template in
+/// en_US and America/Los_Angeles (`SharedReadOnlySubject`).
 package enum DateIntervalFormatterSubject: SharedReadOnly {
   package enum Call: String, CaseIterable {
     case dates = "string(from:to:)"
     case interval = "string(from: DateInterval)"
+    case paris = "string(from:to:) (Europe/Paris, fr_FR, dateStyle .medium, timeStyle .short)"
+    case template = "string(from:to:) (America/Los_Angeles, en_US, dateTemplate \"yMMMdjm\")"
   }
 
   package static let id = "dateintervalformatter"
@@ -14,8 +17,7 @@ package enum DateIntervalFormatterSubject: SharedReadOnly {
     "a shared DateIntervalFormatter (UTC, POSIX, short dates): string(from:to:), from a DateInterval"
   package static let sendable: Bool? = Sendability.of(DateIntervalFormatter.self)
   package static let leavesOut =
-    "other date and time styles and templates: not covered yet; time zones other than "
-    + "UTC: not covered yet; changing a shared formatter: rare in applications (a "
+    "changing a shared formatter: rare in applications (a "
     + "formatter is configured once)"
 
   /// Seconds from 1970 of an interval's start and its length. Edges: empty, one second, the
@@ -40,23 +42,34 @@ package enum DateIntervalFormatterSubject: SharedReadOnly {
     package var description: String { "\(Int(start)) + \(Int(length)) s" }
   }
 
-  package static func make() -> DateIntervalFormatter {
-    let formatter = DateIntervalFormatter()
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    formatter.locale = Locale(identifier: "en_US_POSIX")
-    formatter.dateStyle = .short
-    formatter.timeStyle = .none
-    return formatter
+  package static func make() -> [DateIntervalFormatter] {
+    let settings: [(String, String, DateIntervalFormatter.Style, DateIntervalFormatter.Style)] = [
+      ("UTC", "en_US_POSIX", .short, .none), ("Europe/Paris", "fr_FR", .medium, .short),
+      ("America/Los_Angeles", "en_US", .none, .none),
+    ]
+    let formatters = settings.map { zone, locale, date, time in
+      let formatter = DateIntervalFormatter()
+      formatter.timeZone = TimeZone(identifier: zone)
+      formatter.locale = Locale(identifier: locale)
+      formatter.dateStyle = date
+      formatter.timeStyle = time
+      return formatter
+    }
+    formatters[2].dateTemplate = "yMMMdjm"
+    return formatters
   }
 
   package static func format(
-    _ formatter: DateIntervalFormatter, _ call: Call, _ interval: Interval
+    _ formatters: [DateIntervalFormatter], _ call: Call, _ interval: Interval
   ) -> String {
+    let formatter = formatters[0]
     let start = Date(timeIntervalSince1970: interval.start)
     let end = Date(timeIntervalSince1970: interval.start + interval.length)
     switch call {
     case .dates: return formatter.string(from: start, to: end)
     case .interval: return formatter.string(from: DateInterval(start: start, end: end)) ?? "nil"
+    case .paris: return formatters[1].string(from: start, to: end)
+    case .template: return formatters[2].string(from: start, to: end)
     }
   }
 }

@@ -3,7 +3,8 @@ import StressKit
 
 /// One shared `NSMutableData`, as a buffer being filled: each write adds a token's 8 bytes at
 /// the end (appended, as a replacement of the empty range at the end, or by growing the length
-/// and then filling the new bytes through `mutableBytes`); reads decode a random aligned 8-byte
+/// and then filling the new bytes through `mutableBytes`, or appended with a spare chunk that
+/// setting `length` 8 smaller cuts off again); reads decode a random aligned 8-byte
 /// chunk (copied out, sliced, or read in place through `bytes`), which must be a token some
 /// write made. The first and last chunk are drawn often: the ends are where a write lands.
 package final class NSMutableDataSubject: StressSubject, @unchecked Sendable {
@@ -11,7 +12,11 @@ package final class NSMutableDataSubject: StressSubject, @unchecked Sendable {
     case append = "append(_:length:) of 8 bytes"
     case replace = "replaceBytes(in:withBytes:length:) of the empty range at the end"
     case grow = "increaseLength(by: 8), then mutableBytes filled"
+    case shrink = "append(_:length:) of 16 bytes (with a spare chunk), then length set 8 smaller"
   }
+
+  /// The chunk a shrinking write adds and cuts off: a reader may meet it.
+  static let spare = -7
 
   package enum Read: String, CaseIterable {
     case getBytes = "length, getBytes(_:range:)"
@@ -25,7 +30,7 @@ package final class NSMutableDataSubject: StressSubject, @unchecked Sendable {
     documented: .unsafe, sendable: Sendability.of(NSMutableData.self),
     calls: Write.allCases.map(\.rawValue) + Read.allCases.map(\.rawValue),
     inputs: [chunks.summary],
-    leavesOut: "resetBytes(in:): rare in applications; setting length smaller: not covered yet; "
+    leavesOut: "resetBytes(in:): rare in applications; "
       + "range(of:options:in:) and whole-buffer copies: linear in a growing buffer, so a "
       + "trial's cost would grow with its length")
 
@@ -51,6 +56,10 @@ package final class NSMutableDataSubject: StressSubject, @unchecked Sendable {
     case .grow:
       data.increaseLength(by: 8)
       data.mutableBytes.storeBytes(of: token, toByteOffset: data.length - 8, as: Int.self)
+    case .shrink:
+      var pair = [token, Self.spare.littleEndian]
+      data.append(&pair, length: 16)
+      data.length -= 8
     }
   }
 
@@ -77,7 +86,8 @@ package final class NSMutableDataSubject: StressSubject, @unchecked Sendable {
       token = data.bytes.loadUnaligned(fromByteOffset: chunk * 8, as: Int.self)
     }
     let value = Int(littleEndian: token)
-    return shape.couldHaveWritten(value) ? nil : "chunk holds \(value), which no write made"
+    return value == Self.spare || shape.couldHaveWritten(value)
+      ? nil : "chunk holds \(value), which no write made"
   }
 
   package func check(writesPerThread: [Int]) -> Violations {

@@ -29,7 +29,8 @@ package final class NSMutableStringSubject: StressSubject, @unchecked Sendable {
     documented: .unsafe, sendable: Sendability.of(NSMutableString.self),
     calls: Write.allCases.map(\.rawValue) + Read.allCases.map(\.rawValue),
     inputs: [suffixes.summary],
-    leavesOut: "setString(_:): not covered yet; bridging the whole string to String, "
+    leavesOut: "setString(_:): it replaces the whole text, so a write that kept the other "
+      + "segments would copy the growing string each time; bridging the whole string to String, "
       + "whole-string searches and case mapping: linear in a growing string, so a trial's "
       + "cost would grow with its length")
 
