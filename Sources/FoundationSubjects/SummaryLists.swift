@@ -133,7 +133,7 @@ enum SummaryLists {
         + "thread (Swift 6.3.1)"),
     ListedEntry(
       "NSProcessInfo", .unsafe, platformName: "ProcessInfo",
-      subjects: ["processinfo-hostname", "processinfo"]),
+      subjects: ["processinfo-hostname", "processinfo", "environment-setenv"]),
     ListedEntry("NSRunLoop", .unsafe, platformName: "RunLoop", subjects: ["timer-runloop"]),
     ListedEntry("NSScanner", .unsafe, platformName: "Scanner", subjects: ["scanner-shared"]),
     ListedEntry("NSSerializer", .unsafe, platformName: nil),

@@ -12,7 +12,7 @@ package enum EnergyFormatterSubject: SharedReadOnly {
   package static let id = "energyformatter"
   package static let summary = "a shared EnergyFormatter: joules, kilocalories, unit names"
   package static let sendable: Bool? = Sendability.of(EnergyFormatter.self)
-  package static let leavesOut = "parsing: Linux has no public getObjectValue"
+  package static let leavesOut = "parsing: getObjectValue is internal in Linux's Foundation"
   package static let inputs = InputDomain(
     "joules", edges: Edges.doubles, ordinary: Edges.ordinaryDoubles(1_000.5))
 

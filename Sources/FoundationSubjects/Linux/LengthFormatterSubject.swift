@@ -13,7 +13,7 @@ package enum LengthFormatterSubject: SharedReadOnly {
   package static let id = "lengthformatter"
   package static let summary = "a shared LengthFormatter: meters, kilometers, feet, unit names"
   package static let sendable: Bool? = Sendability.of(LengthFormatter.self)
-  package static let leavesOut = "parsing: Linux has no public getObjectValue"
+  package static let leavesOut = "parsing: getObjectValue is internal in Linux's Foundation"
   package static let inputs = InputDomain(
     "meters", edges: Edges.doubles, ordinary: Edges.ordinaryDoubles(12.5))
 

@@ -12,7 +12,7 @@ package enum MassFormatterSubject: SharedReadOnly {
   package static let id = "massformatter"
   package static let summary = "a shared MassFormatter: kilograms, pounds, unit names"
   package static let sendable: Bool? = Sendability.of(MassFormatter.self)
-  package static let leavesOut = "parsing: Linux has no public getObjectValue"
+  package static let leavesOut = "parsing: getObjectValue is internal in Linux's Foundation"
   package static let inputs = InputDomain(
     "kilograms", edges: Edges.doubles, ordinary: Edges.ordinaryDoubles(0.75))
 

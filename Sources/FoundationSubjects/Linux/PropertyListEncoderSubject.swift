@@ -4,7 +4,8 @@ import StressKit
 /// A shared `PropertyListEncoder` per output format and a shared `PropertyListDecoder`, each
 /// configured once as an application configures its settings store, and
 /// `PropertyListSerialization` beside them (`SharedReadOnlySubject`): binary and XML output,
-/// decoding both back, and reading XML as untyped values. The payloads (`Payload`) lead with
+/// decoding both back, reading XML as untyped values, and writing the payloads as untyped
+/// dictionaries in XML and binary and reading them back. The payloads (`Payload`) lead with
 /// their edges: empty, escapes and non-ASCII, extremes, NaN and the infinities, a large one.
 package enum PropertyListEncoderSubject: SharedReadOnly {
   package struct Coders: @unchecked Sendable {
@@ -27,23 +28,51 @@ package enum PropertyListEncoderSubject: SharedReadOnly {
     case decodeBinary = "PropertyListDecoder.decode(_:from:) of binary"
     case decodeXML = "PropertyListDecoder.decode(_:from:) of XML, format reported"
     case serialization = "PropertyListSerialization.propertyList(from:options:format:) of XML"
+    case writeXML = "PropertyListSerialization.data(fromPropertyList:format: .xml), read back"
+    case writeBinary =
+      "PropertyListSerialization.data(fromPropertyList:format: .binary), size and read back"
   }
 
   package static let id = "propertylistencoder"
   package static let summary =
-    "shared PropertyListEncoders (binary, XML) and a PropertyListDecoder: encode, decode back"
+    "shared PropertyListEncoders (binary, XML), a PropertyListDecoder, PropertyListSerialization"
   package static let sendable: Bool? = Sendability.of(PropertyListEncoder.self)
   package static let leavesOut =
     "changing outputFormat while shared: rare in applications (an encoder is "
     + "configured once, as here); userInfo: rare in applications; OpenStep input: rare "
-    + "in applications (a legacy format); writing through PropertyListSerialization: "
-    + "not covered yet"
+    + "in applications (a legacy format)"
   package static let inputs = InputDomain(
     "payloads", edges: Array(Payload.edges.indices),
     ordinary: Array(Payload.edges.count..<Payload.all.count),
     describe: { Payload.edges[$0].0 })
 
   package static func make() -> Coders { Coders() }
+
+  /// The payload as the untyped dictionary an application hands `PropertyListSerialization`
+  /// (a property list has no null, so a missing note is left out).
+  static func object(_ payload: Payload) -> [String: Any] {
+    var object: [String: Any] = [
+      "id": payload.id, "displayName": payload.displayName, "score": payload.score,
+      "createdAt": payload.createdAt, "blob": payload.blob, "tags": payload.tags,
+      "userInfoMap": payload.userInfoMap,
+    ]
+    object["note"] = payload.note
+    return object
+  }
+
+  /// `payload` written in `format`, then read back with the format it reports. XML is spelled
+  /// whole (its writer sorts keys); binary by its size alone, since its bytes follow the
+  /// dictionary's hash order, which differs between instances, and its size does not.
+  static func written(
+    _ payload: Payload, _ format: PropertyListSerialization.PropertyListFormat
+  ) throws -> String {
+    let data = try PropertyListSerialization.data(
+      fromPropertyList: object(payload), format: format, options: 0)
+    var read = PropertyListSerialization.PropertyListFormat.openStep
+    let back = try PropertyListSerialization.propertyList(from: data, options: [], format: &read)
+    let spelled = format == .xml ? String(decoding: data, as: UTF8.self) : "\(data.count) bytes"
+    return "\(spelled) \(read.rawValue) \(JSONDecoderSubject.canonical(back))"
+  }
 
   package static func format(_ c: Coders, _ call: Call, _ input: Int) -> String {
     let payload = Payload.all[input]
@@ -74,6 +103,8 @@ package enum PropertyListEncoderSubject: SharedReadOnly {
           from: fresh(.xml), options: [], format: nil)
         return JSONDecoderSubject.canonical(object)
       }
+    case .writeXML: return run { try written(payload, .xml) }
+    case .writeBinary: return run { try written(payload, .binary) }
     }
   }
 }

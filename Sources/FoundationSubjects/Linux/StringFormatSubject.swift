@@ -3,16 +3,17 @@ import StressKit
 
 /// `String(format:)` and its relatives from every thread, as logging and response building
 /// use them: integer, float, object, C-string and positional specifiers, flags and widths, a
-/// locale's separators, and appending (`SharedReadOnlySubject`; what is shared is CFString's
-/// formatting state, swift-corelibs-foundation issue 5152, where threads making a process's
-/// first calls at once got empty strings). The arguments lead with the extremes, signed zero,
-/// NaN and the infinities, empty and non-ASCII text, and text that looks like a specifier.
+/// locale's separators, the current locale's (`localizedStringWithFormat`), and appending
+/// (`SharedReadOnlySubject`; what is shared is CFString's formatting state,
+/// swift-corelibs-foundation issue 5152, where threads making a process's first calls at once
+/// got empty strings). The arguments lead with the extremes, signed zero, NaN and the
+/// infinities, empty and non-ASCII text, and text that looks like a specifier.
 package enum StringFormatSubject: SharedReadOnly {
   /// One set of arguments: an integer, a double and a string.
   package struct Arguments: Sendable, CustomStringConvertible {
-    let int: Int
-    let double: Double
-    let text: String
+    package let int: Int
+    package let double: Double
+    package let text: String
     package var description: String {
       "\(int), \(double), \(text.count > 16 ? "\(text.count) characters" : text.debugDescription)"
     }
@@ -28,6 +29,7 @@ package enum StringFormatSubject: SharedReadOnly {
     case locale = "String(format:locale: de_DE, \"%.3f %d\")"
     case nsstring = "NSString(format: \"%@-%lu\")"
     case appending = "String.appendingFormat(_:) (\"%d:%@\")"
+    case localized = "String.localizedStringWithFormat(\"%d %.2f %@\") (the current locale)"
   }
 
   package static let id = "string-format"
@@ -35,9 +37,9 @@ package enum StringFormatSubject: SharedReadOnly {
     "String(format:) from every thread: specifiers, flags, positional, locales, appending"
   package static let sendable: Bool? = nil
   package static let leavesOut =
-    "String.localizedStringWithFormat: not covered yet; %@ of custom objects: rare in "
-    + "applications, which interpolate them instead; format strings from user input: a "
-    + "specifier without its argument is undefined even on one thread"
+    "%@ of custom objects: rare in applications, which interpolate them instead; format "
+    + "strings from user input: a specifier without its argument is undefined even on one "
+    + "thread"
   package static let inputs = InputDomain(
     "arguments",
     edges: [
@@ -71,6 +73,7 @@ package enum StringFormatSubject: SharedReadOnly {
     case .locale: return String(format: "%.3f %d", locale: german, a.double, a.int)
     case .nsstring: return NSString(format: "%@-%lu", a.text, UInt(bitPattern: a.int)) as String
     case .appending: return a.text.appendingFormat("%d:%@", a.int, a.text)
+    case .localized: return String.localizedStringWithFormat("%d %.2f %@", a.int, a.double, a.text)
     }
   }
 }

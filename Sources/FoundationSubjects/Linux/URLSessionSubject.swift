@@ -13,6 +13,15 @@ import Synchronization
 /// flight. Every completion handler must be called exactly once, with its own answer, an error,
 /// or the cancellation; one not called within 10 s is a finding.
 ///
+/// What else an application's client does, on the shared ephemeral session unless named
+/// (URLSessionSubject+Tasks.swift): uploads a body of its own, which the server echoes; follows
+/// a 302 to the target, whose answer its completion must get; downloads the target to a file,
+/// read inside the handler (the file is removed after); on `URLSession.shared`, is answered a
+/// cookie named for its thread, which `HTTPCookieStorage.shared` must hold and its next
+/// request carry (other threads' cookies go along, never in its name); and, on one session
+/// with a `URLSessionDataDelegate`, collects each task's response, data and completion, each of
+/// which must come once, the data its own.
+///
 /// It leaves out the async `data(from:)` in a Swift task cancelled in flight: on Swift 6.3.1
 /// that deadlocks now and then even alone (swift-corelibs-foundation 5412, fixed in 6.4; seen
 /// here once in a clean-clone test run), so a subject making it fails its single-threaded pass,
@@ -25,6 +34,12 @@ package final class URLSessionSubject: StressSubject, @unchecked Sendable {
     case refused = "dataTask to a refused port on 127.0.0.1: its error"
     case finish = "a session for one call: dataTask, resume(), finishTasksAndInvalidate()"
     case invalidate = "a session for one call: resume() to /slow, then invalidateAndCancel()"
+    case upload = "uploadTask(with:from:) of a POST body, which the server echoes"
+    case redirect = "dataTask to /redirect/<target>, answered 302 Found: the target's answer"
+    case download = "downloadTask(with:completionHandler:): the file, read in the handler"
+    case cookie =
+      "URLSession.shared gets Set-Cookie: in HTTPCookieStorage.shared, in the next request"
+    case delegate = "dataTask(with:) on a session with a URLSessionDataDelegate: its callbacks"
   }
 
   package static let targets = InputDomain(
@@ -36,15 +51,20 @@ package final class URLSessionSubject: StressSubject, @unchecked Sendable {
   package static let info = SubjectInfo(
     id: "urlsession",
     summary:
-      "URLSession data tasks to loopback from every thread: shared, ephemeral, cancel, invalidate",
+      "URLSession tasks to loopback from every thread: data, upload, download, redirect, "
+      + "cookie, delegate, cancel, invalidate",
     documented: .notListed, sendable: Sendability.of(URLSession.self),
     traits: [.readOnly, .freshProcess],
     calls: Call.allCases.map(\.rawValue), inputs: [targets.summary], edges: targets.edges,
     leavesOut:
-      "other hosts: needs the network; TLS: not covered yet; upload and download tasks: "
-      + "not covered yet; stream tasks: unsupported on Linux (streamTask traps); "
-      + "WebSocket tasks: not covered yet; delegates and their callbacks: not covered "
-      + "yet; cookies and caches: not covered yet; redirects: not covered yet; background "
+      "other hosts: needs the network; TLS: needs a TLS server with a certificate the "
+      + "session trusts, and Foundation has no server side, the package links no TLS "
+      + "library, and URLSession on Linux trusts a certificate only through an environment "
+      + "variable (URLSessionCertificateAuthorityInfoFile); "
+      + "stream tasks: unsupported on Linux (streamTask traps); WebSocket tasks: "
+      + "unsupported by this toolchain's libcurl (resume() fails at once, 'WebSockets not "
+      + "supported by libcurl'); caches: URLSession on Linux never stores an HTTP answer "
+      + "in its URLCache (its HTTP protocol passes the policy notAllowed); background "
       + "sessions: unsupported on Linux (their configuration traps); async data(from:) in "
       + "a cancelled Swift task: it deadlocks even on one thread on 6.3.1 "
       + "(swift-corelibs-foundation 5412)")
@@ -56,17 +76,23 @@ package final class URLSessionSubject: StressSubject, @unchecked Sendable {
 
   private static let choice = InputDomain("calls", edges: [], ordinary: Call.allCases)
   private let focus: Focus?
-  private let ephemeral: URLSession
+  let ephemeral: URLSession
+  /// One session with a delegate, shared by every thread, and its delegate.
+  let delegated: URLSession
+  let collector = Collector()
 
   package init(shape: TrialShape) {
     focus = shape.focus
     let configuration = URLSessionConfiguration.ephemeral
     configuration.connectionProxyDictionary = [:]
     ephemeral = URLSession(configuration: configuration)
+    delegated = URLSession(configuration: configuration, delegate: collector, delegateQueue: nil)
   }
 
   deinit {
     ephemeral.finishTasksAndInvalidate()
+    // It also releases the delegate, which the session holds until then.
+    delegated.finishTasksAndInvalidate()
   }
 
   /// What one completion handler was called with, and how many times.
@@ -76,11 +102,14 @@ package final class URLSessionSubject: StressSubject, @unchecked Sendable {
     package let calls = Atomic<Int>(0)
     package private(set) var body = ""
     package private(set) var status = 0
+    /// The answer's URL: after a redirect, the target's.
+    package private(set) var url = ""
     package private(set) var error: (any Error)?
 
     package func handler(_ data: Data?, _ response: URLResponse?, _ error: (any Error)?) {
       body = data.map { String(decoding: $0, as: UTF8.self) } ?? ""
       status = (response as? HTTPURLResponse)?.statusCode ?? 0
+      url = response?.url?.absoluteString ?? ""
       self.error = error
       if calls.add(1, ordering: .acquiringAndReleasing).newValue == 1 { done.signal() }
     }
@@ -95,6 +124,11 @@ package final class URLSessionSubject: StressSubject, @unchecked Sendable {
     }
     let call = Focus.call(focus, of: Call.self, else: Self.choice[step])
     var target = Self.targets[step, focus]
+    switch call {
+    case .upload, .redirect, .download, .cookie, .delegate:
+      return task(call, target, step, port: server.port)
+    default: break
+    }
     if call == .cancel || call == .invalidate { target = "/slow" + target }
     let port = call == .refused ? refused : server.port
     guard let url = URL(string: "http://127.0.0.1:\(port)\(target)") else {
@@ -106,6 +140,7 @@ package final class URLSessionSubject: StressSubject, @unchecked Sendable {
     case .shared: session = .shared
     case .ephemeral, .cancel, .refused: session = ephemeral
     case .finish, .invalidate: session = URLSession(configuration: .ephemeral)
+    default: return "\(call.rawValue) is made by task(_:_:_:port:)"
     }
     let task = session.dataTask(with: url, completionHandler: answer.handler)
     task.resume()
@@ -115,14 +150,19 @@ package final class URLSessionSubject: StressSubject, @unchecked Sendable {
     case .invalidate: session.invalidateAndCancel()
     default: break
     }
-    guard answer.done.wait(timeout: .now() + Self.patience) == .success else {
-      return
-        "\(call.rawValue): the completion handler was not called within \(Int(Self.patience)) s"
-    }
-    return Self.judge(call, answer, target)
+    return Self.wait(call, answer) ?? Self.judge(call, answer, target)
   }
 
-  /// Nil if `answer` is one `call` may get for `target`, else what is wrong.
+  /// Nil once `answer` came, else that it did not within the patience.
+  static func wait(_ call: Call, _ answer: Answer) -> String? {
+    guard answer.done.wait(timeout: .now() + patience) == .success else {
+      return "\(call.rawValue): the completion handler was not called within \(Int(patience)) s"
+    }
+    return nil
+  }
+
+  /// Nil if `answer` is one `call` may get when the server answers `target` (for an upload,
+  /// the body it echoes), else what is wrong.
   package static func judge(_ call: Call, _ answer: Answer, _ target: String) -> String? {
     let calls = answer.calls.load(ordering: .acquiring)
     if calls > 1 { return "\(call.rawValue): the completion handler was called \(calls) times" }
@@ -131,8 +171,12 @@ package final class URLSessionSubject: StressSubject, @unchecked Sendable {
       answer.error.map { "error \($0.localizedDescription)" }
       ?? "status \(answer.status), body of \(answer.body.count) bytes"
     switch call {
-    case .shared, .ephemeral, .finish:
+    case .shared, .ephemeral, .finish, .upload, .download, .delegate, .cookie:
       return ok ? nil : "\(call.rawValue) for \(target.prefix(40)) answered \(said)"
+    case .redirect:
+      // The answer's URL is the target's, not the one that answered 302.
+      return ok && answer.url.hasSuffix(target) && !answer.url.contains("/redirect/")
+        ? nil : "\(call.rawValue) for \(target.prefix(40)) answered \(said) from \(answer.url)"
     case .cancel, .invalidate:
       return ok || answer.cancelled ? nil : "\(call.rawValue) answered \(said)"
     case .refused:
