@@ -123,17 +123,18 @@ extension InProcessSubjects {
       expectWholeAlone(NotificationQueueSubject.init, all)
     }
 
-    @Test func scannersScanFourWaysAndAreAskedWhereTheyStand() {
+    @Test func scannersScanFiveWaysAndAreAskedWhereTheyStand() {
       let all = steps(800)
       let writes = Set(all.map { ScannerSubject.writes[$0].rawValue + " (write)" })
-      #expect(writes.count == 4 && writes.isSubset(of: ScannerSubject.info.calls))
+      #expect(writes.count == 5 && writes.isSubset(of: ScannerSubject.info.calls))
       expectWholeAlone(ScannerSubject.init, all)
     }
 
-    @Test func fileHandlesAppendThreeWaysAndAreAskedTheirOffset() {
+    @Test func fileHandlesAppendFourWaysAndAreAskedTheirOffset() {
       let all = steps(400)
       let calls = FileHandleSubject.info.calls
-      #expect(Set(all.map { FileHandleSubject.writes[$0] }).count == 3)
+      #expect(Set(all.map { FileHandleSubject.writes[$0] }).count == 4)
+      #expect(calls.contains { $0.contains("synchronize()") })
       #expect(calls.contains { $0.hasPrefix("write(contentsOf:)") })
       #expect(calls.contains { $0.hasPrefix("seekToEnd()") })
       expectWholeAlone(FileHandleSubject.init, all)

@@ -163,4 +163,40 @@ extension InProcessSubjects.SubjectDomainTests {
     let readings = NumberFormatterMutatingSubject.decimalReadings("1.234.567")
     #expect(readings.contains(1.234) && readings.contains(1) && !readings.contains(2))
   }
+
+  /// The last calls subjects left out, each named and run alone in-process, where every
+  /// trial must end ok: what they add is sound by itself.
+  @Test func theLastLeftOutCallsAreMadeAndSoundAlone() {
+    let named: [(String, [String])] = [
+      ("scanner-shared", ["scanString(\"#\")"]),
+      ("filehandle-shared", ["synchronize()"]),
+      ("nsmutablecharacterset", ["bridged to CharacterSet"]),
+      ("notificationqueue", ["coalesceMask [.onName, .onSender]"]),
+      ("timer-runloop", ["repeats: true", ".common"]),
+      ("nsmutableattributedstring", ["setAttributes(_:range:)", "replaceCharacters(in:with:)"]),
+      ("nskeyedarchiver-mutated", ["requiringSecureCoding: true", "unarchivedObject(ofClasses:"]),
+      ("nsenumerator-mutated", ["replaceObject(at:with:)", "removeLastObject()"]),
+    ]
+    for (id, calls) in named {
+      let info = FoundationCatalog.catalog.subjects.first { $0.info.id == id }?.info
+      for call in calls {
+        #expect(info?.calls.contains { $0.contains(call) } == true, "\(id) lacks \(call)")
+      }
+      let spec = TrialSpec(
+        subject: id, wrapper: "unprotected", threads: 1, readRatio: 0.5, bound: .ops(300),
+        seed: 6)
+      let result = Trial.run(spec, catalog: FoundationCatalog.catalog)
+      #expect(result.outcome == .ok, "\(id): \(result.detail)")
+    }
+    #expect(NSMutableDictionaryModel.info.calls.contains("removeAllObjects()"))
+    #expect(NSMutableDictionaryModel.operations.map(\.name).contains("keysAndValues"))
+    #expect(NSCountedSetModel.operations.map(\.name).contains("removeAll"))
+    // Each of the archiver's three shapes gives its token back.
+    for value: Any in [
+      NSNumber(value: 9), ArchivedRecord(token: 9),
+      NSArray(array: [NSNumber(value: 9), NSDictionary(dictionary: ["token": NSNumber(value: 9)])]),
+    ] {
+      #expect(NSKeyedArchiverSubject.token(value) == 9)
+    }
+  }
 }

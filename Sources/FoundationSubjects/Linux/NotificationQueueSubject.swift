@@ -6,7 +6,8 @@ import Synchronization
 /// thread has its own `default`): writes enqueue a notification carrying their token, posted
 /// at once (`.now`) to a private `NotificationCenter`, whose observer keeps the tokens it
 /// receives; or first enqueue a scratch notification to be posted when idle, and take it back
-/// with `dequeueNotifications(matching:coalesceMask:)`, so that the queue's pending list
+/// with `dequeueNotifications(matching:coalesceMask:)` (or two, which coalesce by name and
+/// sender as they are enqueued, before taking them back), so that the queue's pending list
 /// changes under other threads. No thread runs its run loop, so nothing posts a scratch one
 /// that a write did not take back. Every token must arrive exactly once, and no scratch one.
 package final class NotificationQueueSubject: StressSubject, @unchecked Sendable {
@@ -14,6 +15,8 @@ package final class NotificationQueueSubject: StressSubject, @unchecked Sendable
     case now = "enqueue(_:postingStyle: .now, coalesceMask: [], forModes: nil)"
     case dequeue =
       "enqueue(_:postingStyle: .whenIdle, coalesceMask: .onName, forModes: nil) of a scratch one, dequeueNotifications(matching:coalesceMask: .onName), then the .now one"
+    case coalesce =
+      "enqueue of two scratch ones .whenIdle, coalesceMask [.onName, .onSender], dequeueNotifications(matching:coalesceMask:), then the .now one"
   }
 
   package static let info = SubjectInfo(
@@ -22,8 +25,7 @@ package final class NotificationQueueSubject: StressSubject, @unchecked Sendable
     documented: .unsafe, sendable: Sendability.of(NotificationQueue.self), defaultReadRatio: 0,
     calls: Write.allCases.map(\.rawValue),
     leavesOut: ".asap posting and delivery from a running run loop: needs a run loop the trial "
-      + "does not run; coalescing of pending notifications with each other: not covered "
-      + "yet; NotificationQueue.default: each thread has its own, so threads never share "
+      + "does not run; NotificationQueue.default: each thread has its own, so threads never share "
       + "one")
 
   package static let writes = InputDomain("writes", edges: [], ordinary: Write.allCases)
@@ -54,10 +56,18 @@ package final class NotificationQueueSubject: StressSubject, @unchecked Sendable
   }
 
   package func write(_ step: Step) {
-    if Self.writes[step] == .dequeue {
-      let pending = Notification(name: Self.scratch, object: NSNumber(value: -step.token))
+    let pending = Notification(name: Self.scratch, object: NSNumber(value: -step.token))
+    switch Self.writes[step] {
+    case .dequeue:
       queue.enqueue(pending, postingStyle: .whenIdle, coalesceMask: .onName, forModes: nil)
       queue.dequeueNotifications(matching: pending, coalesceMask: .onName)
+    case .coalesce:
+      for _ in 0..<2 {
+        queue.enqueue(
+          pending, postingStyle: .whenIdle, coalesceMask: [.onName, .onSender], forModes: nil)
+      }
+      queue.dequeueNotifications(matching: pending, coalesceMask: [.onName, .onSender])
+    case .now: break
     }
     queue.enqueue(
       Notification(name: Self.name, object: NSNumber(value: step.token)), postingStyle: .now,

@@ -8,7 +8,7 @@ import StressKit
 /// of the set's start, which must stay (as a scalar and as a UTF-16 unit), for a character no
 /// write adds (U+E000...), which must never appear, for a scratch character, which a whole write
 /// never leaves, whether the first plane has members, and whether the set still contains its
-/// start. At the end every added character is a member. (Not the supplementary planes: on
+/// start, itself and bridged to `CharacterSet`. At the end every added character is a member. (Not the supplementary planes: on
 /// Linux a character added there is not a member afterwards, even on one thread.)
 ///
 /// The set is a mutable copy of an immutable one: on Linux, a set made by
@@ -21,8 +21,7 @@ package final class NSMutableCharacterSetSubject: StressSubject, @unchecked Send
     documented: .unsafe, sendable: Sendability.of(NSMutableCharacterSet.self),
     calls: Write.allCases.map(\.rawValue) + Read.allCases.map(\.rawValue),
     leavesOut: "formIntersection(with:), invert(): rare in applications; supplementary-plane "
-      + "characters: a member added there is lost even on one thread; bridging to "
-      + "CharacterSet: not covered yet")
+      + "characters: a member added there is lost even on one thread")
 
   package enum Write: String, CaseIterable {
     case string = "addCharacters(in:) of a one-character string"
@@ -36,6 +35,7 @@ package final class NSMutableCharacterSetSubject: StressSubject, @unchecked Send
     case unit = "characterIsMember(_:)"
     case plane = "hasMemberInPlane(0)"
     case superset = "isSuperset(of:) the start"
+    case bridged = "bridged to CharacterSet: contains(_:) a letter of the start"
   }
 
   package static let writes = InputDomain("writes", edges: [], ordinary: Write.allCases)
@@ -98,6 +98,9 @@ package final class NSMutableCharacterSetSubject: StressSubject, @unchecked Send
       return set.hasMemberInPlane(0) ? nil : "no member in plane 0"
     case .superset:
       return set.isSuperset(of: Self.startSet) ? nil : "no longer a superset of its start"
+    case .bridged:
+      let bridged = set as CharacterSet
+      return bridged.contains(letter) ? nil : "bridged, lost \(letter) of the start"
     }
   }
 

@@ -4,7 +4,8 @@ import Synchronization
 
 /// Work handed to a run loop from other threads, as code with a run loop thread does: each
 /// write asks the loop, with `RunLoop.perform(_:)`, to schedule a `Timer` that fires at once
-/// on the loop's thread and records the write's token. The Summary lists NSTimer as safe and
+/// on the loop's thread and records the write's token: a one-shot timer in the default mode
+/// or in the common modes, or a repeating one that invalidates itself when it first fires. The Summary lists NSTimer as safe and
 /// NSRunLoop as unsafe, and RunLoop's reference says to call a loop's methods from its own
 /// thread only: `perform` is the one meant for other threads. A thread of the trial's own runs
 /// the loop; by the end every token must have fired exactly once. The check waits for the last
@@ -18,15 +19,16 @@ package final class TimerRunLoopSubject: StressSubject, @unchecked Sendable {
     calls: [
       "perform(_:) on the loop thread's RunLoop (write)",
       "Timer(timeInterval: 0, repeats: false, block:) in that block",
-      "RunLoop.current.add(_:forMode: .default) on the loop thread",
+      "Timer(timeInterval: 0.001, repeats: true, block:), invalidate() in its block",
+      "RunLoop.current.add(_:forMode: .default or .common) on the loop thread",
       "run(mode:before:) on the loop thread (started in init)",
     ],
     leavesOut:
       "RunLoop.main: needs the main thread's run loop, which the worker's main thread "
       + "never runs; Timer.scheduledTimer: on Linux it is a Timer added to the current "
-      + "loop's default mode, as the subject does; .common modes: not covered yet; "
-      + "perform(inModes:block:): perform(_:), which the subject calls, is it with "
-      + "[.default]; invalidate(): not covered yet; repeating timers: not covered yet"
+      + "loop's default mode, as the subject does; perform(inModes:block:): perform(_:), which "
+      + "the subject calls, is it with [.default]; invalidate() from another thread: "
+      + "RunLoop's reference says to invalidate a timer on the thread it was installed on"
   )
 
   /// What the loop's thread and the trial's threads share.
@@ -66,11 +68,18 @@ package final class TimerRunLoopSubject: StressSubject, @unchecked Sendable {
   package func write(_ step: Step) {
     let token = step.token
     let loop = self.loop
+    let kind = step.random % 3
     loop.runLoop?.perform {
-      let timer = Timer(timeInterval: 0, repeats: false) { _ in
-        loop.fired.withLock { $0.append(token) }
-      }
-      RunLoop.current.add(timer, forMode: .default)
+      let timer =
+        kind == 2
+        ? Timer(timeInterval: 0.001, repeats: true) { timer in
+          timer.invalidate()
+          loop.fired.withLock { $0.append(token) }
+        }
+        : Timer(timeInterval: 0, repeats: false) { _ in
+          loop.fired.withLock { $0.append(token) }
+        }
+      RunLoop.current.add(timer, forMode: kind == 1 ? .common : .default)
     }
   }
 

@@ -12,17 +12,22 @@ package final class FileHandleSubject: StressSubject, @unchecked Sendable {
     id: "filehandle-shared", summary: "one FileHandle appended to by every thread: write(_:)",
     documented: .unsafe, sendable: Sendability.of(FileHandle.self), defaultReadRatio: 0.1,
     calls: Write.allCases.map { "\($0.rawValue) of \"<token>\\n\" (write)" } + ["offset() (read)"],
-    leavesOut: "seek(toOffset:) back into the file: rare in applications; synchronize(): not "
-      + "covered yet; truncate(atOffset:): rare in applications; reading: pipe-shared "
+    leavesOut:
+      "seek(toOffset:) back into the file: rare in applications; truncate(atOffset:): rare in applications; reading: pipe-shared "
       + "covers it; FileHandle(forUpdatingAtPath:): rare in applications")
 
   package enum Write: String, CaseIterable {
     case write = "write(_:)"
     case contentsOf = "write(contentsOf:)"
     case seekToEnd = "seekToEnd(), then write(_:)"
+    case synchronize = "write(contentsOf:), then synchronize() (1 write in 16)"
   }
 
-  package static let writes = InputDomain("writes", edges: [], ordinary: Write.allCases)
+  /// synchronize() waits for the disk: one write in 16.
+  package static let writes = InputDomain(
+    "writes", edges: [],
+    ordinary: Array(repeating: [Write.write, .contentsOf, .seekToEnd], count: 5).flatMap { $0 }
+      + [.synchronize])
   private let shape: TrialShape
 
   static let prefix = "stress.filehandle."
@@ -55,6 +60,9 @@ package final class FileHandleSubject: StressSubject, @unchecked Sendable {
     case .seekToEnd:
       _ = try? handle?.seekToEnd()
       handle?.write(line)
+    case .synchronize:
+      try? handle?.write(contentsOf: line)
+      try? handle?.synchronize()
     }
   }
 

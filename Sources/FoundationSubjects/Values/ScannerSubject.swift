@@ -3,7 +3,8 @@ import StressKit
 
 /// One `Scanner` shared by threads that take turns reading from it, as a parser handed to a
 /// pool would be: over "0 1 2 ... 65535", each write scans the next integer, as an integer, as
-/// a double, as a run of digits or up to the next space; reads ask where the scanner stands,
+/// a double, as a run of digits or up to the next space, or tries a literal that is not there
+/// (which must leave the scanner where it stood) before scanning it; reads ask where the scanner stands,
 /// which must be the start or just after a digit. Every integer must be scanned once, each
 /// thread's in rising order, with no gap below the highest.
 package final class ScannerSubject: StressSubject, @unchecked Sendable {
@@ -11,7 +12,8 @@ package final class ScannerSubject: StressSubject, @unchecked Sendable {
     id: "scanner-shared", summary: "one Scanner shared by every thread: scanInt() in turn",
     documented: .unsafe, sendable: Sendability.of(Scanner.self), defaultReadRatio: 0.1,
     calls: Write.allCases.map { "\($0.rawValue) (write)" } + ["currentIndex, isAtEnd (read)"],
-    leavesOut: "scanString(_:) of literal text: not covered yet; charactersToBeSkipped and "
+    leavesOut: "scanString(_:) of literal text that matches: the text holds only digits and "
+      + "spaces, and skipped spaces never match; charactersToBeSkipped and "
       + "caseSensitive changes: rare in applications; scanLocation (deprecated): on Linux "
       + "currentIndex, which the subject reads, goes through it")
 
@@ -20,6 +22,7 @@ package final class ScannerSubject: StressSubject, @unchecked Sendable {
     case double = "scanDouble()"
     case digits = "scanCharacters(from: .decimalDigits)"
     case upTo = "scanUpToString(\" \")"
+    case literal = "scanString(\"#\") (absent, so the scanner stays), then scanInt()"
   }
 
   package static let writes = InputDomain("writes", edges: [], ordinary: Write.allCases)
@@ -45,6 +48,7 @@ package final class ScannerSubject: StressSubject, @unchecked Sendable {
     case .double: value = scanner.scanDouble().map { Int($0) }
     case .digits: value = scanner.scanCharacters(from: .decimalDigits).flatMap { Int($0) }
     case .upTo: value = scanner.scanUpToString(" ").flatMap { Int($0) }
+    case .literal: value = scanner.scanString("#") == nil ? scanner.scanInt() : nil
     }
     guard let value else { return }
     scanned[step.thread].values.append(value)
