@@ -29,7 +29,8 @@ public struct SubjectInfo: Sendable {
   /// call on that one value (`TrialShape.focus`). Empty: the subject runs mixed trials only. A
   /// subject that declares them must honour `TrialShape.focus`.
   public var edges: [String]
-  /// What of the type it leaves out that an application may also do; nil if unstated.
+  /// What of the type it leaves out that an application may also do, call by call with the
+  /// reason: `"what: why"` items joined by `"; "` (the catalog's form); nil if unstated.
   public var leavesOut: String?
 
   /// No write operation: every operation is a read.
