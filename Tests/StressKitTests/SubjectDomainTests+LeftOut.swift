@@ -8,6 +8,20 @@ import Testing
 /// Calls that subjects used to leave out and applications make: the other ways to take a lock,
 /// and FileManager's writes.
 extension InProcessSubjects.SubjectDomainTests {
+  /// One trial of subject `id` in this process (unprotected unless told), which must end ok.
+  @discardableResult
+  func expectOK(
+    _ id: String, wrapper: String = "unprotected", threads: Int = 1, readRatio: Double = 0.5,
+    ops: Int = 300, seed: UInt64, sourceLocation: SourceLocation = #_sourceLocation
+  ) -> TrialResult {
+    let spec = TrialSpec(
+      subject: id, wrapper: wrapper, threads: threads, readRatio: readRatio,
+      bound: .ops(ops), seed: seed)
+    let result = Trial.run(spec, catalog: FoundationCatalog.catalog)
+    #expect(result.outcome == .ok, "\(id): \(result.detail)", sourceLocation: sourceLocation)
+    return result
+  }
+
   /// Each lock is taken every way its subject names, and the count still comes out whole.
   @Test func locksAreTakenWithLockAndTryAsWellAsLock() {
     #expect(
@@ -17,11 +31,7 @@ extension InProcessSubjects.SubjectDomainTests {
     #expect(NSRecursiveLockSubject.info.calls.contains { $0.contains("withLock(_:)") })
     #expect(NSRecursiveLockSubject.info.calls.contains { $0.contains("try()") })
     for id in ["nslock", "nsrecursivelock"] {
-      let spec = TrialSpec(
-        subject: id, wrapper: "unprotected", threads: 1, readRatio: 0.5, bound: .ops(300),
-        seed: 3)
-      let result = Trial.run(spec, catalog: FoundationCatalog.catalog)
-      #expect(result.outcome == .ok, "\(id): \(result.detail)")
+      expectOK(id, seed: 3)
     }
     // Every way of taking it raises the count once.
     let subject = NSLockSubject(shape: TrialShape(threads: 1, opsPerThread: 3))
@@ -49,11 +59,7 @@ extension InProcessSubjects.SubjectDomainTests {
       #expect(!FileManagerWritesSubject.known(name), "\(name)")
     }
     // Alone, every write succeeds and every read passes; its files go with the trial.
-    let spec = TrialSpec(
-      subject: info.id, wrapper: "unprotected", threads: 1, readRatio: 0.5, bound: .ops(400),
-      seed: 7)
-    let result = Trial.run(spec, catalog: FoundationCatalog.catalog)
-    #expect(result.outcome == .ok, "\(result.detail)")
+    let result = expectOK(info.id, ops: 400, seed: 7)
     #expect((result.writes ?? 0) > 0 && (result.reads ?? 0) > 0)
   }
 
@@ -74,11 +80,9 @@ extension InProcessSubjects.SubjectDomainTests {
     let calls = ThreadDictionarySubject.info.calls
     #expect(calls.contains("cancel() of another thread's Thread (write)"))
     #expect(calls.contains("Thread.current.isCancelled (read)"))
-    let spec = TrialSpec(
-      subject: "thread-dictionary", wrapper: "unprotected", threads: 2, readRatio: 0.5,
-      bound: .ops(400), seed: 9)
-    let result = Trial.run(spec, catalog: FoundationCatalog.catalog)
-    #expect(result.outcome == .ok, "\(result.detail)")
+    expectOK("thread-dictionary", threads: 2, ops: 400, seed: 9)
+    // A reader-writer barrier runs writes on a queue's thread: the cancel is the Thread's.
+    expectOK("thread-dictionary", wrapper: "rw-barrier", threads: 4, ops: 2_000, seed: 9)
   }
 
   /// Posts come from one of two senders or none, and an observer of one sender gets its posts
@@ -107,11 +111,7 @@ extension InProcessSubjects.SubjectDomainTests {
   @Test func pipeIsDrainedToTheEndByEveryReader() {
     #expect(PipeSubject.info.calls.filter { $0.contains("fileHandleForReading") }.count == 3)
     for seed in 0..<3 {
-      let spec = TrialSpec(
-        subject: "pipe-shared", wrapper: "unprotected", threads: 1, readRatio: 0,
-        bound: .ops(500), seed: UInt64(seed))
-      let result = Trial.run(spec, catalog: FoundationCatalog.catalog)
-      #expect(result.outcome == .ok, "\(result.detail)")
+      expectOK("pipe-shared", readRatio: 0, ops: 500, seed: UInt64(seed))
     }
   }
 
@@ -125,11 +125,7 @@ extension InProcessSubjects.SubjectDomainTests {
     #expect(user.read(Step(thread: 0, seq: 0, random: 0)) == nil)
     #expect(NSConditionSubject.info.calls.contains("broadcast() (one in four)"))
     for id in ["nscondition", "username-functions"] {
-      let spec = TrialSpec(
-        subject: id, wrapper: "unprotected", threads: 1, readRatio: 0.5, bound: .ops(400),
-        seed: 4)
-      let result = Trial.run(spec, catalog: FoundationCatalog.catalog)
-      #expect(result.outcome == .ok, "\(id): \(result.detail)")
+      expectOK(id, ops: 400, seed: 4)
     }
   }
 
@@ -182,11 +178,7 @@ extension InProcessSubjects.SubjectDomainTests {
       for call in calls {
         #expect(info?.calls.contains { $0.contains(call) } == true, "\(id) lacks \(call)")
       }
-      let spec = TrialSpec(
-        subject: id, wrapper: "unprotected", threads: 1, readRatio: 0.5, bound: .ops(300),
-        seed: 6)
-      let result = Trial.run(spec, catalog: FoundationCatalog.catalog)
-      #expect(result.outcome == .ok, "\(id): \(result.detail)")
+      expectOK(id, seed: 6)
     }
     #expect(NSMutableDictionaryModel.info.calls.contains("removeAllObjects()"))
     #expect(NSMutableDictionaryModel.operations.map(\.name).contains("keysAndValues"))

@@ -30,15 +30,16 @@ package final class ThreadDictionarySubject: StressSubject, @unchecked Sendable 
 
   static let key = "stress.token"
 
-  /// Each thread's `Thread` once it has written, and whether some write has cancelled it. The
-  /// table is the subject's bookkeeping, under a lock of its own; the `Thread`s are under test.
+  /// Each thread's `Thread` once it has written, and the `Thread`s some write has cancelled. A
+  /// wrapper may run a write on a thread of its own (a queue's), so a cancel is known by the
+  /// `Thread` it hit, not by the step's thread number. The table is the subject's bookkeeping,
+  /// under a lock of its own, and keeps the `Thread`s alive; the `Thread`s are under test.
   private let table = NSLock()
   private var threads: [Thread?]
-  private var cancelled: [Bool]
+  private var cancelled: Set<ObjectIdentifier> = []
 
   package init(shape: TrialShape) {
     threads = Array(repeating: nil, count: shape.threads)
-    cancelled = Array(repeating: false, count: shape.threads)
   }
 
   package func write(_ step: Step) {
@@ -48,19 +49,19 @@ package final class ThreadDictionarySubject: StressSubject, @unchecked Sendable 
     let other = Int(step.random % UInt64(threads.count))
     table.lock()
     threads[step.thread] = thread
-    let target = step.random % 8 == 0 && other != step.thread ? threads[other] : nil
+    let target = step.random % 8 == 0 ? threads[other] : nil
     table.unlock()
-    guard let target else { return }
+    guard let target, target !== thread else { return }
     target.cancel()
     table.lock()
-    cancelled[other] = true
+    cancelled.insert(ObjectIdentifier(target))
     table.unlock()
   }
 
   package func read(_ step: Step) -> String? {
     let thread = Thread.current
     table.lock()
-    let wasCancelled = cancelled[step.thread]
+    let wasCancelled = cancelled.contains(ObjectIdentifier(thread))
     table.unlock()
     if wasCancelled && !thread.isCancelled {
       return "thread \(step.thread) reads isCancelled false after another cancelled it"
