@@ -8,8 +8,11 @@ import Testing
 /// self-test whose behaviour is fixed.
 @Suite struct ModelTestCheckTests {
   @Test func aCorrectTypePassesInsideAnExitTest() async {
+    // It asks for fewer invocations whose threads ran at once than the default 1,000: the
+    // exit test's child shares 2 cores with the rest of the suite, and a clean-clone CI run saw
+    // only 98 in its 30 seconds. What it checks is the pass, not the machine's power.
     await #expect(processExitsWith: .success) {
-      #expect(SelfTestModelCounterFixed.check(seconds: 0.2))
+      #expect(SelfTestModelCounterFixed.check(seconds: 0.2, overlaps: 20))
     }
   }
 
