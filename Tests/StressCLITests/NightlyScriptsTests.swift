@@ -59,6 +59,9 @@ import Testing
       documents[1]["spec"]?["template"]?["spec"]?["containers"]?[0]?["args"]?[0]?.string)
     #expect(
       merge.contains("scripts/nightly-merge.sh /results/shards/*/shard-*-of-\(completions).csv"))
+    // A passing night keeps its build beside its results, and the next re-runs flags with it.
+    #expect(merge.contains("--baseline-bin /results/baseline/stress"))
+    #expect(merge.contains("show-bin-path)/stress\" /results/baseline/stress"))
   }
 
   @Test func theWorkflowsCommandsOnThreeShardsGiveTheUnshardedRun() throws {
@@ -140,6 +143,49 @@ import Testing
       contentsOf: night.appendingPathComponent("trend.csv"), encoding: .utf8)
     #expect(trend.hasPrefix("night,started_at,run_id"))
     #expect(FileManager.default.fileExists(atPath: night.appendingPathComponent("trend.html").path))
+  }
+
+  @Test func aPassingNightKeepsItsBuildAndTheNextMergeReRunsWithIt() throws {
+    let dir = try temporaryDirectory()
+    // The merge step's arguments, as its text passes them (the script echoed, not run).
+    let merge = try run("merge", "Merge").replacingOccurrences(
+      of: "scripts/nightly-merge.sh", with: "echo scripts/nightly-merge.sh")
+    func arguments() throws -> String {
+      let r = try runShell(merge, in: dir)
+      #expect(r.code == 0, "\(r.err)")
+      return r.out
+    }
+    #expect(!(try arguments()).contains("--baseline"))
+    // Tonight passed: the step keeps its results and the release build the merge used
+    // (`swift build --show-bin-path`, answered here by a stand-in for swift).
+    let bin = dir.appendingPathComponent("bin")
+    let night = dir.appendingPathComponent("Results/nightly")
+    for folder in [bin, night, dir.appendingPathComponent("fake")] {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+    try "trials".write(
+      to: night.appendingPathComponent("results.csv"), atomically: true, encoding: .utf8)
+    try "#!/bin/sh\necho the build of tonight\n".write(
+      to: bin.appendingPathComponent("stress"), atomically: true, encoding: .utf8)
+    try "#!/bin/sh\necho \"\(bin.path)\"\n".write(
+      to: dir.appendingPathComponent("fake/swift"), atomically: true, encoding: .utf8)
+    for tool in ["bin/stress", "fake/swift"] {
+      try FileManager.default.setAttributes(
+        [.posixPermissions: 0o755], ofItemAtPath: dir.appendingPathComponent(tool).path)
+    }
+    let keep = try runShell(
+      "PATH=\"$PWD/fake:$PATH\"\n" + run("merge", "Make tonight the next baseline"), in: dir)
+    #expect(keep.code == 0, "\(keep.err)")
+    let kept = dir.appendingPathComponent("baseline/stress")
+    #expect(FileManager.default.isExecutableFile(atPath: kept.path))
+    #expect(try runShell(kept.path, in: dir).out == "the build of tonight\n")
+    // The next night compares against those results and re-runs its flags with that build.
+    #expect(
+      try arguments().hasSuffix(
+        "--baseline baseline/results.csv --baseline-bin baseline/stress\n"))
+    // A build without its results is no baseline.
+    try FileManager.default.removeItem(at: dir.appendingPathComponent("baseline/results.csv"))
+    #expect(!(try arguments()).contains("--baseline"))
   }
 
   @Test func theYAMLReaderReadsWhatTheFilesUseAndRefusesTheRest() throws {
