@@ -91,4 +91,11 @@ static inline void cstress_controlled_add(long delta) {
   atomic_fetch_add_explicit(&cstress_controlled_schedulers, delta, memory_order_relaxed);
 }
 
+/// The Swift runtime's hook on the global executor's enqueue: on the calling thread, between
+/// begin and end, the first job enqueued on the global executor is kept rather than enqueued,
+/// and end hands it over (NULL if none came). Every other job goes on as before. Installed
+/// once, at the first begin, chained to a hook installed before it.
+void cstress_global_capture_begin(void);
+void *cstress_global_capture_end(void);
+
 #endif

@@ -28,4 +28,14 @@ extension ControlledScheduler {
     primitives[number].state = state
     return (state, number)
   }
+
+  /// `object`'s state in this schedule if it was used in it, without making one (nor a
+  /// number in the trace).
+  func stateIfUsed<State: ControlledState>(_ object: AnyObject, as: State.Type) -> (
+    state: State, number: Int
+  )? {
+    guard let number = numbers[ObjectIdentifier(object)], let state = primitives[number].state
+    else { return nil }
+    return (unsafeDowncast(state, to: State.self), number)
+  }
 }

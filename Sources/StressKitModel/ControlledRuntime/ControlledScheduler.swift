@@ -202,7 +202,7 @@ package final class ControlledScheduler: @unchecked Sendable {
   }
 
   /// The thread to run next, asking the chooser where there is a choice; nil if none can.
-  private func pick(current: Int?) -> Int? {
+  func pick(current: Int?) -> Int? {
     let can = enabled()
     guard can.count > 1 else { return can.first }
     let choice = chooser!.choose(can, current: current.flatMap { can.contains($0) ? $0 : nil })
@@ -239,7 +239,7 @@ package final class ControlledScheduler: @unchecked Sendable {
       batons[explorer].pass()
       return
     }
-    guard let next = pick(current: nil) else { deadlock(me) }
+    guard let next = pick(current: nil) ?? pickOnceASleepEnds() else { deadlock(me) }
     batons[next].pass()
   }
 
@@ -264,7 +264,7 @@ package final class ControlledScheduler: @unchecked Sendable {
   /// own state to see why it runs again.
   package func block(_ me: Int, timed: Bool = false) {
     status[me] = timed ? .timed : .blocked
-    guard let next = pick(current: nil) else { deadlock(me) }
+    guard let next = pick(current: nil) ?? pickOnceASleepEnds() else { deadlock(me) }
     if next != me { transfer(from: me, to: next) }
     status[me] = .running
   }

@@ -9,14 +9,17 @@ import Synchronization
 /// every await that suspends (an actor hop, a yield, a continuation) is a point where the
 /// strategy chooses, and scheduled primitives inside a job are points as everywhere.
 ///
-/// A job enqueued by a thread outside the schedule (a `Task.sleep` ending, a continuation
-/// resumed by a `DispatchQueue` or a `Thread`) escaped control: it is never run, and the
-/// thread that waits for it is reported as waiting for it.
+/// A `Task.sleep` in a call's task is on the schedule's virtual clock (`VirtualClock`, through
+/// `SchedulingExecutor` where the toolchain has it). A job enqueued by a thread outside the
+/// schedule (a continuation resumed by a `DispatchQueue` or a `Thread`) escaped control: it
+/// is never run, and the thread that waits for it is reported as waiting for it.
 final class ControlledTaskExecutor: TaskExecutor, @unchecked Sendable {
   private let scheduler: ControlledScheduler
-  private let thread: Int
-  /// Jobs enqueued, with what their enqueuer had done by then (enqueue happens before run).
-  private var jobs: [(job: UnownedJob, clock: [Int])] = []
+  /// The controlled thread that runs this call's jobs.
+  let thread: Int
+  /// Jobs enqueued, with what their enqueuer had done by then (enqueue happens before run);
+  /// `wake`, a sleep's wake-up job, which only resumes the task that slept.
+  private var jobs: [(job: UnownedJob, clock: [Int], wake: Bool)] = []
   /// Jobs enqueued, and calls returned, outside the schedule's threads.
   private let outside = OutsideJobs()
   private var answer: ModelValue?
@@ -50,8 +53,32 @@ final class ControlledTaskExecutor: TaskExecutor, @unchecked Sendable {
     }
     var clock: [Int] = []
     scheduler.causality.release(seat.thread, into: &clock)
-    jobs.append((job, clock))
+    jobs.append((job, clock, false))
     if idle { scheduler.wake(thread) }
+  }
+
+  /// A `Task.sleep` of `delay` in this call's task: its wake-up job waits on the schedule's
+  /// virtual clock. From outside the schedule, it escaped control as any job would.
+  func sleep(_ job: UnownedJob, for delay: Duration) {
+    guard let seat = ControlledScheduler.currentSeat, seat.scheduler === scheduler else {
+      outside.count.add(1, ordering: .relaxed)
+      return
+    }
+    var clock: [Int] = []
+    scheduler.causality.release(seat.thread, into: &clock)
+    let (timers, number) = scheduler.state(
+      VirtualClock.key, "virtual clock", nil, as: VirtualClock.self)
+    scheduler.record(seat.thread, number, .method("sleep", ModelValue(delay)))
+    timers.add(job, after: delay, to: self, clock: clock)
+  }
+
+  /// A sleep of this call's task ended: its wake-up job runs next on this call's thread.
+  /// False if the call already returned (its sleep was cancelled): the job is dropped.
+  func wakeUp(_ job: UnownedJob, _ clock: [Int]) -> Bool {
+    guard answer == nil else { return false }
+    jobs.append((job, clock, true))
+    if idle { scheduler.wake(thread) }
+    return true
   }
 
   /// The call returned: on this thread, or on another whose actor ran the task's last job.
@@ -78,9 +105,12 @@ final class ControlledTaskExecutor: TaskExecutor, @unchecked Sendable {
     while true {
       if let answer { return answer }
       guard !jobs.isEmpty else {
-        // About to deadlock: a job from outside the schedule (work handed to a queue or a
-        // thread, which resumes the task) comes within microseconds; it is named if it does.
-        if !scheduler.othersCanRun(thread) { awaitOutside(seconds: 0.5) }
+        // About to deadlock, unless a sleep is pending (the scheduler then ends it): a job
+        // from outside the schedule (work handed to a queue or a thread, which resumes the
+        // task) comes within microseconds; it is named if it does.
+        if !scheduler.othersCanRun(thread) && !scheduler.sleepPending {
+          awaitOutside(seconds: 0.5)
+        }
         state.waiter = thread
         state.escaped = { [outside] in outside.count.load(ordering: .relaxed) > 0 }
         idle = true
@@ -90,12 +120,21 @@ final class ControlledTaskExecutor: TaskExecutor, @unchecked Sendable {
         continue
       }
       scheduler.point(thread)
-      let (job, clock) = jobs.removeFirst()
+      let (job, clock, wake) = jobs.removeFirst()
       scheduler.causality.acquire(thread, clock)
-      if started { scheduler.recordJob(thread, .resumes) }
+      if started && !wake { scheduler.recordJob(thread, .resumes) }
       started = true
-      job.runSynchronously(on: asUnownedTaskExecutor())
-      if answer == nil { scheduler.recordJob(thread, .suspends) }
+      if wake {
+        // The wake-up resumes the task that slept through the global executor: kept from
+        // it, the task resumes here, next, its sleep before it.
+        let resumed = Platform.firstGlobalEnqueue {
+          job.runSynchronously(on: asUnownedTaskExecutor())
+        }
+        if let resumed { jobs.append((resumed, clock, false)) }
+      } else {
+        job.runSynchronously(on: asUnownedTaskExecutor())
+      }
+      if answer == nil && !wake { scheduler.recordJob(thread, .suspends) }
     }
   }
 }
@@ -121,8 +160,8 @@ final class ControlledTaskWait: ControlledState {
     return ControlledWait(
       until: escaped()
         ? "a job enqueued from outside the schedule, which escaped control (a DispatchQueue, "
-          + "a Thread or a Task.sleep resumed its task)"
+          + "a Thread or a Task.sleep on real time resumed its task)"
         : "a job: its task awaits what no task resumes (or what escaped control: a "
-          + "Task.sleep, a DispatchQueue, a Thread)")
+          + "DispatchQueue, a Thread, a Task.sleep on real time)")
   }
 }
