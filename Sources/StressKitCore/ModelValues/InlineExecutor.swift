@@ -10,7 +10,8 @@ import StressPlatform
 /// actors it calls into, are enqueued here and run one at a time on the thread that waits.
 /// A job enqueued from elsewhere (a continuation resumed by another thread) wakes it. A
 /// `Task.sleep` is on virtual time where the toolchain lets it be (`InlineExecutor+Sleep`):
-/// it ends as soon as nothing else of the call can run, sleeps in the order of their ends. Work the call hands to a task of its own, without the preference, runs
+/// it ends as soon as nothing else of the call can run, sleeps in the order of their ends.
+/// Work the call hands to a task of its own, without the preference, runs
 /// on the global executor as usual; the call still answers only when its own task returns.
 package final class InlineExecutor: TaskExecutor, @unchecked Sendable {
   /// Behind an `NSLock`, not a `Mutex`: ThreadSanitizer does not model the futex a `Mutex` is
